@@ -1,0 +1,15 @@
+export { AgentlibError, type AgentlibErrorOptions } from './agentlib-error.js';
+export { BudgetExceededError, type BudgetKind } from './budget-exceeded-error.js';
+export { CancellationError } from './cancellation-error.js';
+export { GraphExecutionError } from './graph-execution-error.js';
+export { GuardrailError } from './guardrail-error.js';
+export { MCPError } from './mcp-error.js';
+export { MCPConnectionError } from './mcp-connection-error.js';
+export { MCPToolError } from './mcp-tool-error.js';
+export { MemoryLimitExceededError } from './memory-limit-exceeded-error.js';
+export { ProviderConfigurationError } from './provider-configuration-error.js';
+export { ProviderError, isRetryableStatus, type ProviderErrorFields } from './provider-error.js';
+export { SessionNotFoundError } from './session-not-found-error.js';
+export { StructuredOutputError } from './structured-output-error.js';
+export { ToolExecutionError } from './tool-execution-error.js';
+export { ToolValidationError, type ValidationIssue } from './tool-validation-error.js';

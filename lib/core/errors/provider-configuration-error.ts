@@ -1,0 +1,21 @@
+import { AgentlibError, hasMarker, type AgentlibErrorOptions } from './agentlib-error.js';
+
+const marker = Symbol.for('agentlib.error.ProviderConfigurationError');
+
+/** A provider is misconfigured (missing key, unknown model, bad base URL). */
+export class ProviderConfigurationError extends AgentlibError {
+  private readonly [marker] = true;
+  override readonly name: string = 'ProviderConfigurationError';
+  /** The provider name. */
+  readonly provider: string;
+
+  constructor(message: string, fields: { provider: string } & AgentlibErrorOptions) {
+    super(message, fields);
+    this.provider = fields.provider;
+  }
+
+  /** True when `error` is a ProviderConfigurationError (works across package copies). */
+  static override isInstance(error: unknown): error is ProviderConfigurationError {
+    return hasMarker(error, marker);
+  }
+}

@@ -1,0 +1,36 @@
+#!/usr/bin/env node
+// Runs every test/**/*.test.ts (or the files/dirs given) with node:test through tsx.
+// Node 20's --test does not expand globs, so the file list is built here.
+import { spawn } from 'node:child_process';
+import { readdirSync, statSync } from 'node:fs';
+import { join, relative } from 'node:path';
+
+const root = process.cwd();
+const args = process.argv.slice(2);
+const roots = args.length > 0 ? args : ['test'];
+
+/** @param {string} path @returns {string[]} */
+function collect(path) {
+  const stat = statSync(path);
+  if (stat.isFile()) return [path];
+  const out = [];
+  for (const entry of readdirSync(path, { withFileTypes: true })) {
+    if (entry.name === 'node_modules' || entry.name === 'fixtures') continue;
+    const child = join(path, entry.name);
+    if (entry.isDirectory()) out.push(...collect(child));
+    else if (/\.test\.tsx?$/.test(entry.name)) out.push(child);
+  }
+  return out;
+}
+
+const files = roots.flatMap(collect).map((file) => relative(root, file)).sort();
+if (files.length === 0) {
+  console.error('no test files found');
+  process.exit(4);
+}
+const child = spawn(
+  process.execPath,
+  ['--import', 'tsx', '--test', '--test-reporter=spec', '--test-concurrency=2', ...files],
+  { stdio: 'inherit', env: { ...process.env, NODE_ENV: 'test' } },
+);
+child.on('exit', (code, signal) => process.exit(code ?? (signal ? 1 : 0)));
