@@ -1,16 +1,24 @@
-/** Levenshtein edit distance between two strings. */
+/**
+ * Edit distance counting insertions, deletions, substitutions and transpositions of adjacent
+ * characters as one edit each (optimal string alignment), so `qurey` is one edit from `query`.
+ */
 export function editDistance(a: string, b: string): number {
   if (a === b) return 0;
-  let previous = Array.from({ length: b.length + 1 }, (_, i) => i);
-  for (let i = 1; i <= a.length; i++) {
-    const current = [i];
-    for (let j = 1; j <= b.length; j++) {
+  const rows = a.length + 1;
+  const cols = b.length + 1;
+  const d = new Array<number>(rows * cols).fill(0);
+  const at = (i: number, j: number): number => d[i * cols + j] ?? 0;
+  for (let i = 0; i < rows; i++) d[i * cols] = i;
+  for (let j = 0; j < cols; j++) d[j] = j;
+  for (let i = 1; i < rows; i++) {
+    for (let j = 1; j < cols; j++) {
       const cost = a[i - 1] === b[j - 1] ? 0 : 1;
-      current[j] = Math.min((previous[j] ?? 0) + 1, (current[j - 1] ?? 0) + 1, (previous[j - 1] ?? 0) + cost);
+      let best = Math.min(at(i - 1, j) + 1, at(i, j - 1) + 1, at(i - 1, j - 1) + cost);
+      if (i > 1 && j > 1 && a[i - 1] === b[j - 2] && a[i - 2] === b[j - 1]) best = Math.min(best, at(i - 2, j - 2) + 1);
+      d[i * cols + j] = best;
     }
-    previous = current;
   }
-  return previous[b.length] ?? 0;
+  return at(a.length, b.length);
 }
 
 /**

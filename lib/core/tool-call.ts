@@ -11,6 +11,12 @@ export interface ToolCall {
    * byte-for-byte on the next turn.
    */
   thoughtSignature?: string;
+  /**
+   * Set by an adapter when the model's argument text could not be parsed as a JSON object (the
+   * raw text is quoted in it). The agent feeds this back to the model as an error; it never runs
+   * the tool with `{}` instead.
+   */
+  argumentsError?: string;
 }
 
 /** Encodes raw signature bytes as base64 for storage on a ToolCall. */

@@ -1,0 +1,188 @@
+import { ConfigurationError } from '../core/errors/configuration-error.js';
+import { ToolValidationError } from '../core/errors/tool-validation-error.js';
+import type { Message } from '../core/message.js';
+import { AgentUsage } from '../core/usage.js';
+import { EventBus } from '../events/bus.js';
+import { hooksToObserver } from '../events/hooks.js';
+import type { AgentObserver } from '../events/observer.js';
+import type { AgentEvent } from '../events/types.js';
+import { ToolRegistry } from '../tools/registry.js';
+import type { Tool } from '../tools/types.js';
+import { AgentStream } from './agent-stream.js';
+import { runBatch, type BatchOptions } from './batch.js';
+import { resolveAgentConfig, type ResolvedAgentConfig } from './config.js';
+import { executeRun } from './execute-run.js';
+import type { AgentResult } from './result.js';
+import { buildSystemPrompt } from './system-prompt.js';
+import type { AgentConfig, AgentInput, RunOptions } from './types.js';
+
+/**
+ * A tool-calling agent. `run` continues the agent's conversation; `ask` answers one question
+ * without touching it; `stream` runs with live events; `batch` runs many prompts concurrently.
+ *
+ * @example
+ * const agent = new Agent({ provider, tools: [lookupOrder] });
+ * const result = await agent.run('Where is order 42?');
+ */
+export class Agent {
+  readonly #config: ResolvedAgentConfig;
+  readonly #registry = new ToolRegistry();
+  readonly #builtWithTools: boolean;
+  readonly #bus: EventBus;
+  readonly #sessionApprovals = new Set<string>();
+  #history: Message[] = [];
+  #usage = new AgentUsage();
+  #systemPrompt = '';
+
+  constructor(config: AgentConfig) {
+    this.#config = resolveAgentConfig(config);
+    for (const tool of config.tools ?? []) this.#registry.add(tool);
+    this.#builtWithTools = this.#registry.size > 0;
+    const observers: AgentObserver[] = [...(config.observers ?? [])];
+    if (config.hooks) observers.push(hooksToObserver(config.hooks));
+    this.#bus = new EventBus({ observers });
+    this.#rebuildPrompt();
+  }
+
+  /** The agent's name (`name` in the config; default `agent`). */
+  get name(): string {
+    return this.#config.name;
+  }
+
+  /** The model runs use unless a modelSelector picks another. */
+  get model(): string {
+    return this.#config.model;
+  }
+
+  /** The provider's name. */
+  get providerName(): string {
+    return this.#config.provider.name;
+  }
+
+  /** The conversation so far (what `run` continues). */
+  get history(): readonly Message[] {
+    return this.#history;
+  }
+
+  /** Usage summed over every run since construction or `reset()`. */
+  get usage(): AgentUsage {
+    return this.#usage;
+  }
+
+  /** The tools, in registration order. */
+  get tools(): readonly Tool[] {
+    return this.#registry.list();
+  }
+
+  /** The system prompt sent with every call. */
+  get systemPrompt(): string {
+    return this.#systemPrompt;
+  }
+
+  /** Registers another observer. */
+  addObserver(observer: AgentObserver): void {
+    this.#bus.addObserver(observer);
+  }
+
+  /** Waits until fire-and-forget observers have finished handling every event so far. */
+  flushObservers(): Promise<void> {
+    return this.#bus.flush();
+  }
+
+  /** Runs the agent on `input`, continuing its conversation. */
+  run<P = unknown>(input: AgentInput, options: RunOptions = {}): Promise<AgentResult<P>> {
+    return this.#execute(input, options, { streaming: false, useHistory: true }) as Promise<AgentResult<P>>;
+  }
+
+  /** Answers one prompt without reading or changing the conversation history. */
+  ask<P = unknown>(prompt: AgentInput, options: RunOptions = {}): Promise<AgentResult<P>> {
+    return this.#execute(prompt, options, { streaming: false, useHistory: false }) as Promise<AgentResult<P>>;
+  }
+
+  /** Runs with streaming: iterate the returned AgentStream for events; `.result` gives the AgentResult. Bypasses the response cache. */
+  stream(input: AgentInput, options: RunOptions = {}): AgentStream {
+    const controller = new AbortController();
+    const signal = options.signal ? AbortSignal.any([options.signal, controller.signal]) : controller.signal;
+    return new AgentStream(
+      (push) => this.#execute(input, { ...options, signal }, { streaming: true, useHistory: true, sink: push }),
+      (reason) => controller.abort(reason),
+    );
+  }
+
+  /**
+   * Runs many prompts concurrently, each as an independent conversation (history is neither read
+   * nor changed). Results keep input order; a failing prompt gives a result with status `error`.
+   */
+  batch(prompts: readonly AgentInput[], options: BatchOptions = {}): Promise<AgentResult[]> {
+    return runBatch(this.#config, this.#bus, prompts, options, (input, runOptions) =>
+      this.#execute(input, runOptions, { streaming: false, useHistory: false }),
+    );
+  }
+
+  /** Clears history, usage, session approvals. */
+  reset(): void {
+    this.#history = [];
+    this.#usage = new AgentUsage();
+    this.#sessionApprovals.clear();
+  }
+
+  /** Adds a tool (duplicate names are rejected) and rebuilds the system prompt. */
+  addTool(tool: Tool): void {
+    this.#registry.add(tool);
+    this.#rebuildPrompt();
+  }
+
+  /** Adds several tools. */
+  addTools(tools: readonly Tool[]): void {
+    for (const tool of tools) this.#registry.add(tool);
+    this.#rebuildPrompt();
+  }
+
+  /** Replaces the tool of the same name, or adds it when new. */
+  replaceTool(tool: Tool): void {
+    this.#registry.replace(tool);
+    this.#rebuildPrompt();
+  }
+
+  /** Removes a tool. An agent built with tools keeps at least one. */
+  removeTool(name: string): void {
+    if (!this.#registry.has(name)) throw new ToolValidationError(`No tool named "${name}" to remove`, { toolName: name });
+    if (this.#builtWithTools && this.#registry.size === 1) {
+      throw new ConfigurationError(`Cannot remove "${name}": an agent built with tools must keep at least one tool`);
+    }
+    this.#registry.remove(name);
+    this.#rebuildPrompt();
+  }
+
+  #rebuildPrompt(): void {
+    this.#systemPrompt = buildSystemPrompt({
+      name: this.#config.name,
+      systemPrompt: this.#config.systemPrompt,
+      reasoningStrategy: this.#config.reasoningStrategy,
+      tools: this.#registry.list(),
+      textToolCalls: !this.#config.provider.capabilities.tools,
+    });
+  }
+
+  async #execute(
+    input: AgentInput,
+    options: RunOptions,
+    mode: { streaming: boolean; useHistory: boolean; sink?: (event: AgentEvent) => void },
+  ): Promise<AgentResult> {
+    const { result, added } = await executeRun({
+      config: this.#config,
+      bus: this.#bus,
+      tools: this.#registry,
+      systemPrompt: this.#systemPrompt,
+      history: mode.useHistory ? this.#history : [],
+      sessionApprovals: this.#sessionApprovals,
+      input,
+      options,
+      streaming: mode.streaming,
+      sink: mode.sink,
+    });
+    if (mode.useHistory) this.#history.push(...added);
+    this.#usage.merge(result.usage);
+    return result;
+  }
+}

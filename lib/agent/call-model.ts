@@ -1,0 +1,191 @@
+import { assistantMessage, type Message } from '../core/message.js';
+import type { ToolCall } from '../core/tool-call.js';
+import { makeUsage, type UsageStats } from '../core/usage.js';
+import { serializeError } from '../events/serialized-error.js';
+import { priceUsage } from '../providers/models/index.js';
+import { withRetry } from '../providers/retry.js';
+import type { FinishReason, ProviderNotice, ProviderRequest, ProviderResponse, ProviderUsage } from '../providers/spec.js';
+import { responseCacheKey } from './cache-key.js';
+import type { RunState } from './run-state.js';
+import { stripThink, ThinkFilter } from './think-filter.js';
+
+/** One LLM reply, normalised: answer text without `<think>`, reasoning apart, usage priced. */
+export interface ModelReply {
+  message: Message;
+  reasoning: string;
+  usage: UsageStats;
+  finishReason: FinishReason;
+  provider: string;
+  cached: boolean;
+  durationMs: number;
+}
+
+/** A cache entry for an LLM reply. */
+interface CachedReply {
+  message: Message;
+  reasoning: string;
+  usage: UsageStats;
+  finishReason: FinishReason;
+}
+
+function isCachedReply(value: unknown): value is CachedReply {
+  return typeof value === 'object' && value !== null && 'message' in value && 'usage' in value;
+}
+
+/** Normalises provider usage and prices it from the model registry when the adapter did not. */
+export function toUsageStats(model: string, usage: ProviderUsage | undefined): UsageStats {
+  if (!usage) return makeUsage({});
+  const stats = makeUsage({
+    promptTokens: usage.promptTokens,
+    completionTokens: usage.completionTokens,
+    totalTokens: usage.totalTokens ?? usage.promptTokens + usage.completionTokens,
+    costUsd: usage.costUsd ?? priceUsage(model, usage),
+  });
+  if (usage.reasoningTokens !== undefined) stats.reasoningTokens = usage.reasoningTokens;
+  if (usage.cachedPromptTokens !== undefined) stats.cachedPromptTokens = usage.cachedPromptTokens;
+  return stats;
+}
+
+/**
+ * Calls the provider once for the current iteration: response cache (not when streaming), retries
+ * with backoff (`llm-retry` before each sleep; never after a stream emitted output), `llm-start`,
+ * text/reasoning deltas when streaming, usage pricing. Throws the provider's error when retries
+ * are exhausted.
+ */
+export async function callModel(state: RunState, messages: readonly Message[]): Promise<ModelReply> {
+  const { config } = state;
+  const request: ProviderRequest = {
+    model: state.model,
+    system: state.systemPrompt,
+    messages,
+    temperature: config.temperature,
+    maxTokens: config.maxTokens,
+    signal: state.signal,
+    onNotice: (notice) => onNotice(state, notice),
+  };
+  if (state.toolSpecs.length > 0) request.tools = state.toolSpecs;
+  if (state.responseFormat) request.responseFormat = state.responseFormat.spec;
+
+  const cacheKey = config.cache && !state.streaming ? responseCacheKey(request) : undefined;
+  if (config.cache && cacheKey) {
+    const hit: unknown = await config.cache.get(cacheKey);
+    if (isCachedReply(hit)) {
+      await state.emit('cache-hit', { iteration: state.iteration, key: cacheKey, model: state.model });
+      if (config.verbose) process.stderr.write(`[agentlib] cache hit for ${state.model}\n`);
+      return { ...hit, usage: { ...hit.usage, costUsd: 0 }, provider: state.providerUsed, cached: true, durationMs: 0 };
+    }
+  }
+
+  await state.emit('llm-start', {
+    iteration: state.iteration,
+    provider: config.provider.name,
+    model: state.model,
+    messageCount: messages.length,
+    toolCount: state.toolSpecs.length,
+  });
+  let emittedOutput = false;
+  const started = config.runtime.now();
+  const reply = await withRetry(
+    async () => (state.streaming ? streamOnce(state, request, () => (emittedOutput = true)) : completeOnce(state, request)),
+    config.retry,
+    {
+      signal: state.signal,
+      sleep: config.runtime.sleep,
+      random: config.runtime.random,
+      now: config.runtime.now,
+      shouldRetry: () => !emittedOutput,
+      onRetry: ({ attempt, delayMs, error }) =>
+        void state.emit('llm-retry', { provider: config.provider.name, attempt, delayMs, error: serializeError(error) }),
+    },
+  );
+  reply.durationMs = config.runtime.now() - started;
+  if (config.cache && cacheKey) {
+    const entry: CachedReply = { message: reply.message, reasoning: reply.reasoning, usage: reply.usage, finishReason: reply.finishReason };
+    await config.cache.set(cacheKey, entry);
+  }
+  return reply;
+}
+
+function onNotice(state: RunState, notice: ProviderNotice): void {
+  if (notice.type === 'llm-retry') {
+    const { provider, attempt, delayMs, error } = notice;
+    void state.emit('llm-retry', { provider, attempt, delayMs, error: serializeError(error) });
+  } else {
+    void state.emit('provider-fallback', { from: notice.from, to: notice.to, error: serializeError(notice.error) });
+  }
+}
+
+async function completeOnce(state: RunState, request: ProviderRequest): Promise<ModelReply> {
+  const response: ProviderResponse = await state.config.provider.complete(request);
+  const { text, reasoning } = stripThink(response.message.content);
+  const reasoningText = [response.reasoning ?? '', reasoning].filter(Boolean).join('\n');
+  const message = assistantMessage(text, response.message.toolCalls);
+  return {
+    message,
+    reasoning: reasoningText,
+    usage: toUsageStats(response.model ?? request.model, response.usage),
+    finishReason: response.finishReason,
+    provider: response.provider ?? state.config.provider.name,
+    cached: false,
+    durationMs: 0,
+  };
+}
+
+async function streamOnce(state: RunState, request: ProviderRequest, markEmitted: () => void): Promise<ModelReply> {
+  const filter = new ThinkFilter();
+  const textParts: string[] = [];
+  const reasoningParts: string[] = [];
+  const toolCalls: ToolCall[] = [];
+  let usage: ProviderUsage | undefined;
+  let finishReason: FinishReason = 'stop';
+  let provider = state.config.provider.name;
+  let model = request.model;
+  const iteration = state.iteration;
+  const pushText = async (text: string, reasoning: string): Promise<void> => {
+    if (reasoning) {
+      reasoningParts.push(reasoning);
+      markEmitted();
+      await state.emit('reasoning-delta', { iteration, text: reasoning });
+    }
+    if (text) {
+      textParts.push(text);
+      markEmitted();
+      await state.emit('text-delta', { iteration, text });
+    }
+  };
+  for await (const part of state.config.provider.stream(request)) {
+    switch (part.type) {
+      case 'text-delta': {
+        const out = filter.push(part.text);
+        await pushText(out.text, out.reasoning);
+        break;
+      }
+      case 'reasoning-delta':
+        await pushText('', part.text);
+        break;
+      case 'tool-call':
+        toolCalls.push(part.toolCall);
+        markEmitted();
+        break;
+      case 'usage':
+        usage = part.usage;
+        break;
+      case 'finish':
+        finishReason = part.finishReason;
+        if (part.provider) provider = part.provider;
+        if (part.model) model = part.model;
+        break;
+    }
+  }
+  const rest = filter.flush();
+  await pushText(rest.text, rest.reasoning);
+  return {
+    message: assistantMessage(textParts.join('').trim(), toolCalls),
+    reasoning: reasoningParts.join('').trim(),
+    usage: toUsageStats(model, usage),
+    finishReason,
+    provider,
+    cached: false,
+    durationMs: 0,
+  };
+}

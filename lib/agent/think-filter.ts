@@ -1,0 +1,61 @@
+const OPEN = '<think>';
+const CLOSE = '</think>';
+
+/** Removes `<think>…</think>` blocks from a whole text; returns the answer and the thinking. */
+export function stripThink(text: string): { text: string; reasoning: string } {
+  if (!text.includes(OPEN)) return { text, reasoning: '' };
+  const filter = new ThinkFilter();
+  const a = filter.push(text);
+  const b = filter.flush();
+  return { text: (a.text + b.text).trim(), reasoning: (a.reasoning + b.reasoning).trim() };
+}
+
+/**
+ * Splits a streamed text into answer and `<think>` content, also when a tag is split across
+ * chunks: a possible partial tag at the end of a chunk is held back until the next chunk.
+ */
+export class ThinkFilter {
+  #inside = false;
+  #pending = '';
+
+  /** Feeds one chunk; returns what can be emitted now. */
+  push(chunk: string): { text: string; reasoning: string } {
+    let input = this.#pending + chunk;
+    this.#pending = '';
+    let text = '';
+    let reasoning = '';
+    while (input.length > 0) {
+      const tag = this.#inside ? CLOSE : OPEN;
+      const index = input.indexOf(tag);
+      if (index >= 0) {
+        if (this.#inside) reasoning += input.slice(0, index);
+        else text += input.slice(0, index);
+        input = input.slice(index + tag.length);
+        this.#inside = !this.#inside;
+        continue;
+      }
+      const keep = partialSuffix(input, tag);
+      const emit = input.slice(0, input.length - keep);
+      if (this.#inside) reasoning += emit;
+      else text += emit;
+      this.#pending = input.slice(input.length - keep);
+      break;
+    }
+    return { text, reasoning };
+  }
+
+  /** Ends the stream: releases anything held back. */
+  flush(): { text: string; reasoning: string } {
+    const rest = this.#pending;
+    this.#pending = '';
+    return this.#inside ? { text: '', reasoning: rest } : { text: rest, reasoning: '' };
+  }
+}
+
+/** Length of the longest suffix of `input` that is a proper prefix of `tag`. */
+function partialSuffix(input: string, tag: string): number {
+  for (let n = Math.min(tag.length - 1, input.length); n > 0; n--) {
+    if (input.endsWith(tag.slice(0, n))) return n;
+  }
+  return 0;
+}

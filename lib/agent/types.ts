@@ -1,0 +1,186 @@
+import type { StandardSchemaV1 } from '@standard-schema/spec';
+import type { CancellationToken } from '../core/cancellation-token.js';
+import type { IdGenerator } from '../core/ids.js';
+import type { JsonSchema } from '../core/json.js';
+import type { Message } from '../core/message.js';
+import type { Sleep } from '../core/sleep.js';
+import type { ToolCall } from '../core/tool-call.js';
+import type { AgentUsage } from '../core/usage.js';
+import type { AgentObserver } from '../events/observer.js';
+import type { Provider } from '../providers/spec.js';
+import type { RetryOptions } from '../providers/retry.js';
+import type { ToolPolicy } from '../safety/tool-policy.js';
+import type { Tool } from '../tools/types.js';
+import type { ReasoningStrategyName } from './strategies.js';
+import type { AgentExtension } from './extension.js';
+
+/** What a run takes: a prompt, or messages to append to the conversation. */
+export type AgentInput = string | readonly Message[];
+
+/** Structured output: a zod schema (or any Standard Schema) or a JSON Schema object. */
+export type ResponseFormat = StandardSchemaV1 | JsonSchema;
+
+/** Chooses the model for an iteration; return undefined to keep the configured one. */
+export type ModelSelector = (info: { iteration: number; messages: readonly Message[]; usage: AgentUsage; currentModel: string }) => string | undefined;
+
+/** Decides, after tools ran, whether the run should stop without another LLM call. */
+export type StopCondition = (info: {
+  iteration: number;
+  toolCalls: readonly ToolCall[];
+  results: readonly { toolName: string; content: string; isError: boolean }[];
+  messages: readonly Message[];
+}) => boolean | Promise<boolean>;
+
+/** The spec's confirm_action: sync or async, returns whether the call may run. */
+export type ConfirmAction = (toolName: string, args: Record<string, unknown>, reason: string) => boolean | Promise<boolean>;
+
+/** A tool call waiting for a human decision. */
+export interface ApprovalRequest {
+  runId: string;
+  callId: string;
+  toolName: string;
+  args: Record<string, unknown>;
+  /** Why approval is needed (policy reason or `requiresApproval`). */
+  reason: string;
+  /** Aborted when the run is cancelled or the approval times out. */
+  signal: AbortSignal;
+}
+
+/**
+ * An approval answer. `true`/`false`, or an object: `scope: 'session'` approves this tool for the
+ * rest of the agent's session (until `reset()`); `feedback` on a denial is sent to the model.
+ */
+export type ApprovalDecision = boolean | { approved: boolean; scope?: 'once' | 'session'; feedback?: string };
+
+/** Answers approval requests (TUI, HTTP policy, scripted tests). Takes precedence over `confirmAction`. */
+export type ApprovalHandler = (request: ApprovalRequest) => ApprovalDecision | Promise<ApprovalDecision>;
+
+/** Minimal cache protocol the loop uses (the cache subsystem provides InMemoryCache, RedisCache, …). */
+export interface ResponseCache {
+  /** The stored value, or undefined (may return a Promise). */
+  get(key: string): unknown;
+  set(key: string, value: unknown, ttlSeconds?: number): Promise<void> | void;
+}
+
+/** Budget limits of one run. */
+export interface BudgetConfig {
+  /** Stop (with a partial result) once the run has used this many tokens. */
+  maxTotalTokens?: number;
+  /** Stop (with a partial result) once the run has cost this many USD. */
+  maxCostUsd?: number;
+  /** Emit one `cost-warning` event when the run's cost crosses this many USD. */
+  costWarningThreshold?: number;
+}
+
+/** Tool-handling settings. */
+export interface ToolsConfig {
+  /** Run several requested tools at once. Default true. */
+  parallel?: boolean;
+  /** Allow / review / deny rules. Without a policy every tool is allowed (except `requiresApproval` tools). */
+  policy?: ToolPolicy;
+  /** Called for review decisions when no ApprovalHandler is given to the run. */
+  confirmAction?: ConfirmAction;
+  /** Seconds to wait for an approval; a timeout denies. Default 60. */
+  approvalTimeout?: number;
+}
+
+/** Trace shaping. */
+export interface TraceConfig {
+  /** Links this agent's runs to a parent run (graph node, sub-agent). */
+  parentRunId?: string;
+  /** Extra metadata stored in every trace. */
+  metadata?: Record<string, unknown>;
+  /** Characters of tool output kept in trace steps. Default 2000. */
+  toolResultChars?: number;
+}
+
+/** Structured-output settings. */
+export interface StructuredConfig {
+  /** Extra LLM calls allowed to fix invalid structured output (they do not count as iterations). Default 2. */
+  maxRetries?: number;
+}
+
+/** Deterministic clocks and ids for tests. @internal */
+export interface AgentRuntime {
+  now: () => number;
+  generateId: IdGenerator;
+  sleep: Sleep;
+  random: () => number;
+}
+
+/**
+ * Configuration of an Agent. Nested groups are canonical (`retry`, `budget`, `tools`,
+ * `trace`, `structured`); the spec's flat names (`maxRetries`, `maxCostUsd`, `toolPolicy`, …)
+ * are accepted as aliases and normalised once.
+ */
+export interface AgentConfig {
+  provider: Provider;
+  /** Agent name. Default `agent`. */
+  name?: string;
+  /** Model id. Default: the provider's own default model. */
+  model?: string;
+  modelSelector?: ModelSelector;
+  /** Replaces the built-in system prompt. */
+  systemPrompt?: string;
+  /** Tools the model may call. Agents without tools are allowed. */
+  tools?: readonly Tool[];
+  /** Iteration cap. Default 6. */
+  maxIterations?: number;
+  /** Default 0. */
+  temperature?: number;
+  /** Default 1000. */
+  maxTokens?: number;
+  /** Return the model's tool selection without executing it. */
+  routingOnly?: boolean;
+  stopCondition?: StopCondition;
+  /** Default structured output for every run (a run's own `responseFormat` wins). */
+  responseFormat?: ResponseFormat;
+  reasoningStrategy?: ReasoningStrategyName;
+  observers?: readonly AgentObserver[];
+  /** @deprecated use `observers`. A dict of callbacks wrapped as an observer (warns once). */
+  hooks?: Record<string, (...args: never[]) => unknown>;
+  /** LLM reply cache (not used by `stream`) and the cache of `cacheable` tools. */
+  cache?: ResponseCache;
+  cancellationToken?: CancellationToken;
+  retry?: RetryOptions;
+  budget?: BudgetConfig;
+  toolConfig?: ToolsConfig;
+  trace?: TraceConfig;
+  structured?: StructuredConfig;
+  /** Later subsystems (memory, sessions, guardrails, screening, coherence, compression) plug in here. */
+  extensions?: readonly AgentExtension[];
+  /** Print cache hits and tool calls to stderr. */
+  verbose?: boolean;
+  /** Keep per-run analytics (tool latency, call counts) on the agent. */
+  enableAnalytics?: boolean;
+  // Flat aliases of the spec.
+  maxRetries?: number;
+  maxTotalTokens?: number;
+  maxCostUsd?: number;
+  costWarningThreshold?: number;
+  toolPolicy?: ToolPolicy;
+  confirmAction?: ConfirmAction;
+  approvalTimeout?: number;
+  parallelToolExecution?: boolean;
+  parentRunId?: string;
+  traceMetadata?: Record<string, unknown>;
+  traceToolResultChars?: number;
+  /** @internal deterministic clock / ids for tests. */
+  runtime?: Partial<AgentRuntime>;
+}
+
+/** Options of one run. */
+export interface RunOptions<C = unknown> {
+  /** Structured output for this run. */
+  responseFormat?: ResponseFormat;
+  /** Links this run to a parent run. */
+  parentRunId?: string;
+  /** Passed to tools as `ctx.context`. */
+  context?: C;
+  /** Aborts this run (in addition to the agent's CancellationToken). */
+  signal?: AbortSignal;
+  /** Answers review-gated tool calls. */
+  approve?: ApprovalHandler;
+  /** Overrides maxIterations for this run. */
+  maxIterations?: number;
+}

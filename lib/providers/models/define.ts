@@ -1,0 +1,31 @@
+import type { ModelInfo, ModelProvider, ModelType } from './types.js';
+
+/** Optional fields of a registry entry. */
+export type ModelExtras = Pick<ModelInfo, 'aliases' | 'dimensions' | 'note'>;
+
+/**
+ * Builds a frozen registry entry from a compact row: provider, id, type, [prompt, completion] USD
+ * per 1M tokens, context window, max output tokens.
+ */
+export function defineModel(
+  provider: ModelProvider,
+  id: string,
+  type: ModelType,
+  prices: readonly [prompt: number, completion: number],
+  contextWindow: number,
+  maxOutputTokens: number,
+  extras: ModelExtras = {},
+): ModelInfo {
+  const info: ModelInfo = {
+    id,
+    provider,
+    type,
+    promptPricePer1M: prices[0],
+    completionPricePer1M: prices[1],
+    contextWindow,
+    maxOutputTokens,
+    ...extras,
+  };
+  if (info.aliases) info.aliases = Object.freeze([...info.aliases]);
+  return Object.freeze(info);
+}
