@@ -195,8 +195,8 @@ async function emitLlmEnd(state: RunState, reply: ModelReply, calls: ToolCall[],
     toolCalls: calls,
   };
   await state.emit('usage', { iteration: state.iteration, usage: reply.usage, total: state.usage.toJSON() });
-  if (reply.cached) return; // a cache hit made no LLM call: its trace step is cache_hit
-  await state.emit('llm-end', reasoning ? { ...payload, reasoning } : payload);
+  const event = reply.cached ? { ...payload, cached: true } : payload;
+  await state.emit('llm-end', reasoning ? { ...event, reasoning } : event);
 }
 
 function directiveErrorText(errors: readonly string[]): string {

@@ -44,6 +44,8 @@ export interface AgentEventPayloads {
     toolCalls: ToolCall[];
     /** Reasoning the model gave alongside its tool selection (no extra call). */
     reasoning?: string;
+    /** True when the reply came from the response cache (no LLM call was made). */
+    cached?: boolean;
   };
   'cache-hit': { iteration: number; key: string; model: string };
   usage: { iteration: number; usage: UsageStats; total: AgentUsageJSON };

@@ -135,3 +135,18 @@ describe('agent loop: model calls', () => {
     assert.ok([...cache.map.keys()].some((k) => /^tool_result:lookup:[0-9a-f]{64}$/.test(k)));
   });
 });
+
+test('a cached reply with tool calls records its tool selection but no llm_call step', async () => {
+  const map = new Map<string, unknown>();
+  const cache = { get: (k: string) => map.get(k), set: (k: string, v: unknown) => void map.set(k, v) };
+  const script = () => [{ toolCalls: [{ toolName: 'get_weather', parameters: { city: 'Ghent' } }] }, 'warm'];
+  const provider = new ScriptedProvider({ replies: [...script(), ...script()] });
+  const agent = new Agent({ provider, tools: [weatherTool()], cache, runtime: testRuntime() });
+  await agent.ask('weather in Ghent');
+  const second = await agent.ask('weather in Ghent');
+  assert.equal(provider.requests.length, 2, 'both LLM replies of the second run came from the cache');
+  const types = second.trace.steps.map((s) => s.type);
+  assert.equal(types.filter((t) => t === 'llm_call').length, 0);
+  assert.equal(types.filter((t) => t === 'cache_hit').length, 2);
+  assert.equal(types.filter((t) => t === 'tool_selection').length, 1);
+});

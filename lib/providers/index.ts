@@ -1,0 +1,18 @@
+export * from './models/index.js';
+export { DEFAULT_RETRY, isRetryableError, retryDelayMs, withRetry, type ResolvedRetryOptions, type RetryHooks, type RetryOptions } from './retry.js';
+export type {
+  EmbedRequest,
+  EmbedResponse,
+  FinishReason,
+  Provider,
+  ProviderCapabilities,
+  ProviderNotice,
+  ProviderRequest,
+  ProviderResponse,
+  ProviderToolSpec,
+  ProviderUsage,
+  ResponseFormatSpec,
+  StreamPart,
+  ToolChoice,
+} from './spec.js';
+export { MAX_TOOL_CALL_BYTES, parseTextToolCalls } from './text-tool-calls.js';

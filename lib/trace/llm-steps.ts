@@ -1,0 +1,64 @@
+import type { SerializedError } from '../events/serialized-error.js';
+import type { AgentEventOf } from '../events/types.js';
+import type { RunTracker } from './run-tracker.js';
+import type { StepWriter } from './step-writer.js';
+import { jsonSummary } from './summary.js';
+import type { TraceUsage } from './trace-step.js';
+
+/** The token counts of a UsageStats. */
+export function traceUsage(usage: AgentEventOf<'usage'>['usage']): TraceUsage {
+  const out: TraceUsage = { promptTokens: usage.promptTokens, completionTokens: usage.completionTokens, totalTokens: usage.totalTokens };
+  if (usage.reasoningTokens !== undefined) out.reasoningTokens = usage.reasoningTokens;
+  if (usage.cachedPromptTokens !== undefined) out.cachedPromptTokens = usage.cachedPromptTokens;
+  return out;
+}
+
+/** llm-end → an llm_call step (paired with its llm-start), plus a tool_selection child when tools were called. */
+export function recordLlmEnd(writer: StepWriter, runs: RunTracker, event: AgentEventOf<'llm-end'>): void {
+  const pending = runs.llm.get(event.runId);
+  runs.llm.delete(event.runId);
+  const metadata: Record<string, unknown> = { provider: event.provider, iteration: event.iteration, finishReason: event.finishReason };
+  if (pending && pending.retries > 0) metadata['retries'] = pending.retries;
+  if (pending && pending.fallbacks.length > 0) metadata['fallbacks'] = pending.fallbacks;
+  // A cached reply made no LLM call (its step is cache_hit); only its tool selection is recorded.
+  const call = event.cached ? undefined : writer.add(event, {
+    id: pending?.id,
+    type: 'llm_call',
+    name: event.model,
+    startedAt: pending?.start.timestamp ?? event.timestamp - event.durationMs,
+    durationMs: event.durationMs,
+    input: pending ? `${pending.start.messageCount} messages, ${pending.start.toolCount} tools` : undefined,
+    output: event.content,
+    usage: traceUsage(event.usage),
+    costUsd: event.usage.costUsd,
+    metadata,
+  });
+  if (event.toolCalls.length === 0) return;
+  const selection = writer.add(event, {
+    type: 'tool_selection',
+    parentId: call?.id,
+    name: event.toolCalls.map((c) => c.toolName).join(', '),
+    output: event.toolCalls.map((c) => `${c.toolName}(${jsonSummary(c.parameters)})`).join('\n'),
+    reasoning: event.reasoning,
+    metadata: { toolCalls: event.toolCalls.map((c) => ({ id: c.id, toolName: c.toolName, args: c.parameters })) },
+  });
+  for (const c of event.toolCalls) runs.selections.set(runs.key(event.runId, c.id), selection);
+}
+
+/** Ends a run's open LLM call (no llm-end came) as an llm_call step with status error. */
+export function closeLlm(writer: StepWriter, runs: RunTracker, runId: string, at: number, error: SerializedError): void {
+  const pending = runs.llm.get(runId);
+  if (pending === undefined) return;
+  runs.llm.delete(runId);
+  const { start } = pending;
+  writer.add(start, {
+    id: pending.id,
+    type: 'llm_call',
+    name: start.model,
+    durationMs: Math.max(0, at - start.timestamp),
+    input: `${start.messageCount} messages, ${start.toolCount} tools`,
+    status: 'error',
+    error,
+    metadata: { provider: start.provider, iteration: start.iteration, ...(pending.retries > 0 ? { retries: pending.retries } : {}) },
+  });
+}

@@ -1,0 +1,89 @@
+import type { AgentEvent, AgentEventOf } from '../events/types.js';
+import type { NestedRunInfo, TraceStep } from './trace-step.js';
+
+/** An LLM call between llm-start and llm-end (one at a time per run). */
+export interface PendingLlm {
+  readonly id: string;
+  readonly start: AgentEventOf<'llm-start'>;
+  retries: number;
+  fallbacks: string[];
+}
+
+/** A tool call between tool-start and tool-end / tool-error. */
+export interface PendingTool {
+  readonly id: string;
+  readonly start: AgentEventOf<'tool-start'>;
+  chunks: number;
+}
+
+type SpanEvent = Extract<AgentEvent, { type: 'node-start' | 'node-end' | 'parallel-start' | 'parallel-end' }>;
+
+const SEP = '\u0000';
+
+/** The TraceRecorder's pairing state: open LLM calls, tools, graph nodes, selections and nested runs. */
+export class RunTracker {
+  /** Open LLM calls by run id. */
+  readonly llm = new Map<string, PendingLlm>();
+  /** Open tool calls by `key(runId, callId)`. */
+  readonly tools = new Map<string, PendingTool>();
+  /** The tool_selection step of each call, by `key(runId, callId)`. */
+  readonly selections = new Map<string, TraceStep>();
+  /** Open graph_node_start / graph_parallel_start steps by `spanKey(event)`. */
+  readonly openSpans = new Map<string, TraceStep>();
+  /** The last cache_hit step of each run (it takes the `usage` event that follows). */
+  readonly cacheHits = new Map<string, { iteration: number; step: TraceStep }>();
+  /** Nested runs by run id. */
+  readonly nested = new Map<string, NestedRunInfo>();
+
+  constructor(readonly rootRunId: string) {}
+
+  /** A map key for a run-scoped id. */
+  key(runId: string, id: string): string {
+    return runId + SEP + id;
+  }
+
+  /** The key pairing a node-start with its node-end (or parallel-start with parallel-end). */
+  spanKey(event: SpanEvent): string {
+    const node = event.type === 'node-start' || event.type === 'node-end';
+    const what = node ? `node${SEP}${event.node}${SEP}${event.step}` : `parallel${SEP}${event.nodes.join(SEP)}`;
+    return event.runId + SEP + event.graph + SEP + what;
+  }
+
+  /** Open tool calls of a run. */
+  toolsOf(runId: string): Array<[string, PendingTool]> {
+    return [...this.tools].filter(([, pending]) => pending.start.runId === runId);
+  }
+
+  /** Open node / parallel-group steps of a run. */
+  spansOf(runId: string): Array<[string, TraceStep]> {
+    return [...this.openSpans].filter(([, step]) => step.runId === runId);
+  }
+
+  /** Runs with anything still open. */
+  openRunIds(): Set<string> {
+    const ids = new Set<string>(this.llm.keys());
+    for (const pending of this.tools.values()) ids.add(pending.start.runId);
+    for (const step of this.openSpans.values()) ids.add(step.runId);
+    return ids;
+  }
+
+  /**
+   * The step a new nested run of `parentRunId` runs under: among the parent's open graph nodes and
+   * tool calls, one named `agentName` if any, else the most recently started; undefined when none.
+   */
+  anchor(parentRunId: string, agentName: string | undefined): string | undefined {
+    const candidates: Array<{ id: string; name: string; startedAt: number }> = [];
+    for (const step of this.openSpans.values()) {
+      if (step.runId === parentRunId && step.type === 'graph_node_start') candidates.push({ id: step.id, name: step.name ?? '', startedAt: step.startedAt });
+    }
+    for (const pending of this.tools.values()) {
+      const { start } = pending;
+      if (start.runId === parentRunId) candidates.push({ id: pending.id, name: start.toolName, startedAt: start.timestamp });
+    }
+    const named = agentName === undefined ? [] : candidates.filter((c) => c.name === agentName);
+    const pool = named.length > 0 ? named : candidates;
+    let best: (typeof pool)[number] | undefined;
+    for (const candidate of pool) if (best === undefined || candidate.startedAt >= best.startedAt) best = candidate;
+    return best?.id;
+  }
+}
