@@ -19,7 +19,7 @@ export { DEFAULT_TOOL_RESULT_CHARS, truncateSummary } from './summary.js';
 export { buildTimeline, formatTimeline, type TimelineEntry } from './timeline.js';
 export { traceTotals, type TraceTotals } from './totals.js';
 export type { TraceData } from './trace-data.js';
-export { TraceFormatError } from './trace-format-error.js';
+export { TraceFormatError } from '../core/errors/trace-format-error.js';
 export {
   TRACE_VERSION,
   type AgentTraceJSON,

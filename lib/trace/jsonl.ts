@@ -1,4 +1,4 @@
-import { TraceFormatError } from './trace-format-error.js';
+import { TraceFormatError } from '../core/errors/trace-format-error.js';
 import { TRACE_VERSION, type AgentTraceJSON, type TraceHeader } from './trace-step.js';
 import { parseRunFields, parseStep } from './validate.js';
 

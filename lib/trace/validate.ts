@@ -1,7 +1,7 @@
 import type { SerializedError } from '../events/serialized-error.js';
 import { closestMatch } from '../core/suggest.js';
 import { STEP_TYPES, isStepType } from './step-type.js';
-import { TraceFormatError } from './trace-format-error.js';
+import { TraceFormatError } from '../core/errors/trace-format-error.js';
 import { TRACE_VERSION, type NestedRunInfo, type TraceRunFields, type TraceStep, type TraceUsage } from './trace-step.js';
 
 type Obj = Record<string, unknown>;

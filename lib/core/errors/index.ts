@@ -13,4 +13,5 @@ export { ProviderError, isRetryableStatus, type ProviderErrorFields } from './pr
 export { SessionNotFoundError } from './session-not-found-error.js';
 export { StructuredOutputError } from './structured-output-error.js';
 export { ToolExecutionError } from './tool-execution-error.js';
+export { TraceFormatError } from './trace-format-error.js';
 export { ToolValidationError, type ValidationIssue } from './tool-validation-error.js';

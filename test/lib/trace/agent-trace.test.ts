@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, test } from 'node:test';
 import { AgentTrace } from '../../../lib/trace/agent-trace.js';
-import { TraceFormatError } from '../../../lib/trace/trace-format-error.js';
+import { TraceFormatError } from '../../../lib/core/errors/trace-format-error.js';
 import type { TraceStep } from '../../../lib/trace/trace-step.js';
 
 const T0 = 1_700_000_000_000;

@@ -1,4 +1,4 @@
-import { AgentlibError, hasMarker, type AgentlibErrorOptions } from '../core/errors/agentlib-error.js';
+import { AgentlibError, hasMarker, type AgentlibErrorOptions } from './agentlib-error.js';
 
 const marker = Symbol.for('agentlib.error.TraceFormatError');
 
