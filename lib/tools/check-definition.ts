@@ -1,5 +1,5 @@
 import { ToolValidationError, type ValidationIssue } from '../core/errors/tool-validation-error.js';
-import { suggestName } from './suggest-name.js';
+import { closestMatch } from '../core/suggest.js';
 import type { ToolOptions } from './types.js';
 
 /** Tool names: an identifier (letters, digits, `_`, not starting with a digit), 1–64 characters. */
@@ -65,7 +65,7 @@ export function checkDefinition(definition: unknown): asserts definition is Reco
   if (typeof def['execute'] !== 'function') fail(`Tool "${name}" needs an execute function`, name);
   for (const key of Object.keys(def)) {
     if (DEFINITION_KEYS.includes(key)) continue;
-    const match = Object.hasOwn(ALIASES, key) ? ALIASES[key] : suggestName(key, DEFINITION_KEYS);
+    const match = Object.hasOwn(ALIASES, key) ? ALIASES[key] : closestMatch(key, DEFINITION_KEYS);
     // Unrelated extra keys are tolerated (wrappers may carry metadata); near misses are typos.
     if (match !== undefined) fail(`Unknown option "${key}" for tool "${name}" — did you mean "${match}"?`, name, match);
   }

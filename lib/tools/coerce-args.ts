@@ -1,7 +1,7 @@
 import type { ValidationIssue } from '../core/errors/tool-validation-error.js';
 import type { JsonSchema } from '../core/json.js';
 import { isPlainObject } from '../core/json.js';
-import { suggestName } from './suggest-name.js';
+import { closestMatch } from '../core/suggest.js';
 import { cloneJson } from './normalize-schema.js';
 import { declaredTypes, ownGet, propertiesOf, requiredOf, resolveRef, setOwn } from './schema-utils.js';
 import { validateJsonSchema } from './validate-json-schema.js';
@@ -108,7 +108,7 @@ function walkObject(schema: JsonSchema, obj: Record<string, unknown>, path: Path
       setOwn(out, key, walkValue(sub, raw, [...path, key], walk));
       continue;
     }
-    const match = suggestName(key, absent);
+    const match = closestMatch(key, absent);
     if (match !== undefined) {
       walk.issues.push({ path: [...path, key], message: `unknown parameter "${key}" — did you mean "${match}"?` });
       walk.suggestion ??= match;

@@ -2,7 +2,7 @@ import { readdir, stat } from 'node:fs/promises';
 import { extname, isAbsolute, join, relative, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { ConfigurationError } from '../core/errors/configuration-error.js';
-import { suggestName } from './suggest-name.js';
+import { closestMatch } from '../core/suggest.js';
 import { collectTools, uniqueTools, type Found } from './collect-tools.js';
 import { ownGet } from './schema-utils.js';
 import type { Tool } from './types.js';
@@ -67,7 +67,7 @@ export class ToolLoader {
     const moduleObject = (await this.#importFile(path)) as Record<string, unknown>;
     const value = ownGet(moduleObject, name);
     if (value === undefined) {
-      const suggestion = suggestName(name, Object.keys(moduleObject));
+      const suggestion = closestMatch(name, Object.keys(moduleObject));
       const hint = suggestion === undefined ? '' : ` — did you mean "${suggestion}"?`;
       throw new ConfigurationError(`${this.#label(path)} has no export "${name}"${hint}`, { key: reference, ...(suggestion === undefined ? {} : { suggestion }) });
     }

@@ -1,5 +1,5 @@
 import { ToolValidationError } from '../core/errors/tool-validation-error.js';
-import { suggestName } from './suggest-name.js';
+import { closestMatch } from '../core/suggest.js';
 import type { JsonSchema } from '../core/json.js';
 import type { ProviderToolSpec } from '../providers/spec.js';
 import { isTool, tool } from './tool.js';
@@ -88,7 +88,7 @@ export class ToolRegistry implements Iterable<Tool> {
   require(name: string): Tool {
     const found = this.#tools.get(name);
     if (found) return found;
-    const suggestion = suggestName(name, [...this.#tools.keys()]);
+    const suggestion = closestMatch(name, [...this.#tools.keys()]);
     const hint = suggestion === undefined ? '' : ` — did you mean "${suggestion}"?`;
     throw new ToolValidationError(`No tool named "${name}"${hint}`, { toolName: name, ...(suggestion === undefined ? {} : { suggestion }) });
   }
