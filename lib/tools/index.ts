@@ -24,4 +24,5 @@ export { validateJsonSchema } from './validate-json-schema.js';
 export { validateToolArgs, type ArgsSchema } from './validate-args.js';
 export { serializeToolResult, CIRCULAR_MARKER } from './serialize.js';
 export { ToolRegistry } from './registry.js';
+export { isBareSpecifier, resolvePackageEntry } from './resolve-package.js';
 export { ToolLoader, loadTools, TOOL_FILE_EXTENSIONS, type ToolLoaderOptions, type ToolSource } from './loader.js';

@@ -4,6 +4,7 @@ import { pathToFileURL } from 'node:url';
 import { ConfigurationError } from '../core/errors/configuration-error.js';
 import { closestMatch } from '../core/suggest.js';
 import { collectTools, uniqueTools, type Found } from './collect-tools.js';
+import { isBareSpecifier, resolvePackageEntry } from './resolve-package.js';
 import { ownGet } from './schema-utils.js';
 import type { Tool } from './types.js';
 
@@ -28,7 +29,7 @@ export interface ToolLoaderOptions {
 
 /**
  * Loads tools from modules, files (`.js`, `.mjs`, `.cjs`, `.ts`, `.mts`, `.cts`), `path#exportName`
- * references and directories (files sorted by name; `*.test.*`, `*.spec.*` and `*.d.ts` skipped;
+ * references, installed packages (`pkg`, `pkg#exportName`) and directories (files sorted by name; `*.test.*`, `*.spec.*` and `*.d.ts` skipped;
  * non-recursive unless `recursive`). A module contributes every exported tool, tools inside exported
  * arrays, and tools on a default-exported object. The same tool object re-exported twice counts once;
  * two different tools with one name throw ToolValidationError. Files that cannot be found or imported
@@ -76,6 +77,14 @@ export class ToolLoader {
     return uniqueTools(found);
   }
 
+  /** Tools exported by an installed package (resolved from `cwd`): `"my-tools"`, `"@org/tools/search#find"`. */
+  async fromPackage(source: string): Promise<Tool[]> {
+    const at = source.lastIndexOf('#');
+    const specifier = at > 0 ? source.slice(0, at) : source;
+    const entry = resolvePackageEntry(specifier, this.#cwd);
+    return at > 0 ? this.fromReference(`${entry}${source.slice(at)}`) : this.fromFile(entry);
+  }
+
   /** Tools of every loadable file in a directory; throws when there are none at all. */
   async fromDirectory(directory: string): Promise<Tool[]> {
     const root = this.#resolve(directory);
@@ -94,6 +103,8 @@ export class ToolLoader {
     if (kind === 'file') return this.fromFile(source);
     const at = source.lastIndexOf('#');
     if (at > 0 && (await this.#kind(source.slice(0, at))) === 'file') return this.fromReference(source);
+    const specifier = at > 0 ? source.slice(0, at) : source;
+    if (isBareSpecifier(specifier)) return this.fromPackage(source);
     throw new ConfigurationError(`Tool source not found: ${source} (resolved to ${this.#resolve(source.split('#')[0] ?? source)})`, { key: source });
   }
 
