@@ -1,17 +1,13 @@
-// ESLint flat config: type-aware rules (promises) and an import-cycle check.
+// ESLint flat config: type-aware rules (promises). Import cycles are checked by scripts/check-cycles.mjs.
 import tseslint from 'typescript-eslint';
-import importX from 'eslint-plugin-import-x';
-import { createTypeScriptImportResolver } from 'eslint-import-resolver-typescript';
 
 export default tseslint.config(
   { ignores: ['dist/**', 'node_modules/**', 'bench/node_modules/**', 'coverage/**', 'test-artifacts/**', '**/*.js', '**/*.mjs', 'fixtures/**'] },
   ...tseslint.configs.recommendedTypeChecked,
-  importX.flatConfigs.typescript,
   {
     languageOptions: {
       parserOptions: { projectService: true, tsconfigRootDir: import.meta.dirname },
     },
-    settings: { 'import-x/resolver-next': [createTypeScriptImportResolver({ project: './tsconfig.json' })] },
     rules: {
       '@typescript-eslint/no-floating-promises': [
         'error',
@@ -22,7 +18,6 @@ export default tseslint.config(
       '@typescript-eslint/require-await': 'off',
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
       '@typescript-eslint/consistent-type-imports': 'error',
-      'import-x/no-cycle': ['error', { ignoreExternal: true }],
     },
   },
   {

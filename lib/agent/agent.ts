@@ -8,6 +8,7 @@ import type { AgentObserver } from '../events/observer.js';
 import type { AgentEvent } from '../events/types.js';
 import { ToolRegistry } from '../tools/registry.js';
 import type { Tool } from '../tools/types.js';
+import { AgentAnalytics, type AgentAnalyticsSnapshot } from './analytics.js';
 import { AgentStream } from './agent-stream.js';
 import { runBatch, type BatchOptions } from './batch.js';
 import { resolveAgentConfig, type ResolvedAgentConfig } from './config.js';
@@ -30,6 +31,7 @@ export class Agent {
   readonly #builtWithTools: boolean;
   readonly #bus: EventBus;
   readonly #sessionApprovals = new Set<string>();
+  readonly #analytics: AgentAnalytics | undefined;
   #history: Message[] = [];
   #usage = new AgentUsage();
   #systemPrompt = '';
@@ -40,6 +42,10 @@ export class Agent {
     this.#builtWithTools = this.#registry.size > 0;
     const observers: AgentObserver[] = [...(config.observers ?? [])];
     if (config.hooks) observers.push(hooksToObserver(config.hooks));
+    if (this.#config.enableAnalytics) {
+      this.#analytics = new AgentAnalytics();
+      observers.push(this.#analytics);
+    }
     this.#bus = new EventBus({ observers });
     this.#rebuildPrompt();
   }
@@ -67,6 +73,11 @@ export class Agent {
   /** Usage summed over every run since construction or `reset()`. */
   get usage(): AgentUsage {
     return this.#usage;
+  }
+
+  /** Run, LLM and per-tool statistics; undefined unless the agent was built with `enableAnalytics: true`. */
+  get analytics(): AgentAnalyticsSnapshot | undefined {
+    return this.#analytics?.snapshot();
   }
 
   /** The tools, in registration order. */
@@ -119,11 +130,12 @@ export class Agent {
     );
   }
 
-  /** Clears history, usage, session approvals. */
+  /** Clears history, usage, analytics and session approvals. */
   reset(): void {
     this.#history = [];
     this.#usage = new AgentUsage();
     this.#sessionApprovals.clear();
+    this.#analytics?.reset();
   }
 
   /** Adds a tool (duplicate names are rejected) and rebuilds the system prompt. */

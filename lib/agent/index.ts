@@ -1,5 +1,6 @@
 export { Agent } from './agent.js';
 export { AgentStream } from './agent-stream.js';
+export { AgentAnalytics, type AgentAnalyticsSnapshot, type ToolAnalytics } from './analytics.js';
 export type { BatchOptions } from './batch.js';
 export { AGENT_DEFAULTS, resolveAgentConfig, type ResolvedAgentConfig } from './config.js';
 export type { AgentExtension, ExtensionContext } from './extension.js';

@@ -5,9 +5,16 @@ import { ConfigurationError } from '../core/errors/configuration-error.js';
 
 const BARE_SPECIFIER = /^(?:@[a-z0-9][\w.-]*\/)?[a-z0-9][\w.-]*(?:\/[\w./-]+)?$/i;
 
-/** True for `pkg`, `@scope/pkg` and `pkg/sub/path` (not `./x`, `/x`, `C:\x` or URLs). */
+const SOURCE_FILE = /\.[cm]?[jt]s$/;
+
+/**
+ * True for `pkg`, `@scope/pkg` and `pkg/sub/path` (not `./x`, `/x`, `C:\x`, URLs, or a file name
+ * such as `tools.ts`, which is a path relative to the config).
+ */
 export function isBareSpecifier(source: string): boolean {
-  return BARE_SPECIFIER.test(source) && !source.startsWith('.');
+  if (!BARE_SPECIFIER.test(source) || source.startsWith('.')) return false;
+  const name = source.split('/').slice(0, source.startsWith('@') ? 2 : 1).join('/');
+  return !SOURCE_FILE.test(name);
 }
 
 /**

@@ -152,3 +152,22 @@ describe('Agent API', () => {
     assert.throws(() => new Agent({} as never), /provider/);
   });
 });
+
+test('enableAnalytics aggregates runs, LLM calls and per-tool stats; reset clears them', async () => {
+  const provider = new ScriptedProvider({
+    replies: [{ toolCalls: [{ toolName: 'get_weather', parameters: { city: 'Bari' } }, { toolName: 'nope', parameters: {} }] }, 'done', 'again'],
+  });
+  const agent = new Agent({ provider, tools: [weatherTool()], enableAnalytics: true, runtime: testRuntime() });
+  await agent.run('go');
+  await agent.run('more');
+  await agent.flushObservers();
+  const stats = agent.analytics!;
+  assert.equal(stats.runs, 2);
+  assert.equal(stats.runsByStatus.completed, 2);
+  assert.equal(stats.llmCalls, 3);
+  assert.equal(stats.tools['get_weather']!.calls, 1);
+  assert.equal(stats.tools['nope']!.errors, 1);
+  agent.reset();
+  assert.equal(agent.analytics!.runs, 0);
+  assert.equal(new Agent({ provider }).analytics, undefined);
+});

@@ -30,7 +30,7 @@ describe('ToolLoader: installed packages', () => {
 
   test('bare specifiers are recognised', () => {
     for (const s of ['pkg', '@scope/pkg', 'pkg/sub/path']) assert.equal(isBareSpecifier(s), true, s);
-    for (const s of ['./pkg', '/abs/pkg', '../x', 'file:///x']) assert.equal(isBareSpecifier(s), false, s);
+    for (const s of ['./pkg', '/abs/pkg', '../x', 'file:///x', 'tools.ts', 'missing.js']) assert.equal(isBareSpecifier(s), false, s);
   });
 
   test('a package, a scoped subpath, and pkg#export resolve from the loader cwd', async () => {

@@ -1,0 +1,72 @@
+// agentlib: an Agent with the tool, a ScriptedProvider (zero latency, no request recording), the
+// trace (always on) and one observer whose onEvent counts events. Each run is `agent.ask` (stateless).
+import { Agent } from '../../lib/agent/agent.js';
+import { ScriptedProvider, type ScriptedReply } from '../../lib/providers/scripted.js';
+import { tool } from '../../lib/tools/tool.js';
+import { z } from 'zod';
+import {
+  FINAL_TEXT,
+  INSTRUCTIONS,
+  PROMPT,
+  TOOL_DESCRIPTION,
+  TOOL_NAME,
+  USAGE,
+  weatherFor,
+  type BenchTarget,
+  type Framework,
+  type Workload,
+} from '../lib/scenario.js';
+
+function setup(workload: Workload): BenchTarget {
+  let toolRuns = 0;
+  let events = 0;
+  let runs = 0;
+  const provider = new ScriptedProvider({
+    record: false,
+    // Last message from the user → the tool calls; from a tool → the final text.
+    respond: (request): ScriptedReply => {
+      const last = request.messages[request.messages.length - 1];
+      if (workload.calls.length === 0 || last?.role !== 'user') {
+        return { text: FINAL_TEXT, usage: { ...USAGE } };
+      }
+      return {
+        toolCalls: workload.calls.map((call) => ({ id: call.id, toolName: TOOL_NAME, parameters: { city: call.city } })),
+        usage: { ...USAGE },
+      };
+    },
+  });
+  const getWeather = tool({
+    name: TOOL_NAME,
+    description: TOOL_DESCRIPTION,
+    parameters: z.object({ city: z.string() }),
+    execute: async ({ city }) => {
+      toolRuns++;
+      return weatherFor(city);
+    },
+  });
+  const agent = new Agent({
+    provider,
+    systemPrompt: INSTRUCTIONS,
+    tools: [getWeather],
+    observers: [
+      {
+        onEvent: () => {
+          events++;
+        },
+      },
+    ],
+  });
+  let traceSteps = 0;
+  return {
+    async run() {
+      const result = await agent.ask(PROMPT);
+      runs++;
+      traceSteps = result.trace.steps.length;
+      return result.content;
+    },
+    toolRuns: () => toolRuns,
+    describe: () => `${(events / Math.max(runs, 1)).toFixed(1)} events/run, ${traceSteps} trace steps`,
+  };
+}
+
+export const framework: Framework = { name: 'agentlib', version: 'agentlib (this checkout)', setup };

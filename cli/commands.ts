@@ -1,0 +1,11 @@
+import type { CommandDescriptor } from './command-descriptor.js';
+
+/**
+ * Every command of the CLI, as lazy descriptors: the program registers these for help, parsing and
+ * completion, and imports a command's module (`load`) only when that command runs, so
+ * `agentlib --help` never loads a provider SDK, Ink or a database driver.
+ *
+ * Commands land here as they are built (chat, run, serve, doctor, eval, trace, graph, init), each
+ * as `{ name, description, builder, load: () => import('../commands/<name>.js') }`.
+ */
+export const commandDescriptors: readonly CommandDescriptor[] = [];

@@ -1,0 +1,41 @@
+import { spawnSync } from 'node:child_process';
+import { existsSync, readdirSync, statSync } from 'node:fs';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+/** The repository root. */
+export const repoRoot = fileURLToPath(new URL('../../', import.meta.url));
+
+/** The launcher the tests spawn. */
+export const binPath = join(repoRoot, 'bin', 'agentlib.js');
+
+const builtMain = join(repoRoot, 'dist', 'cli', 'main.js');
+
+/**
+ * Makes sure `dist/` holds a CLI built from the current sources: builds once (tsc) when
+ * dist/cli/main.js is missing or older than a file in cli/ or commands/. `npm ci` builds through
+ * `prepare`, so on a fresh clone this is a no-op.
+ */
+export function ensureCliBuilt(): void {
+  if (existsSync(builtMain) && newestSource() <= statSync(builtMain).mtimeMs) return;
+  const result = spawnSync(process.execPath, [join(repoRoot, 'node_modules', 'typescript', 'bin', 'tsc'), '-p', 'tsconfig.build.json'], {
+    cwd: repoRoot,
+    encoding: 'utf8',
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  if (!existsSync(builtMain)) {
+    throw new Error(`building the CLI failed (exit ${String(result.status)}):\n${result.stdout}${result.stderr}`);
+  }
+}
+
+function newestSource(): number {
+  let newest = 0;
+  for (const dir of ['cli', 'commands']) {
+    const path = join(repoRoot, dir);
+    if (!existsSync(path)) continue;
+    for (const entry of readdirSync(path, { recursive: true, withFileTypes: true })) {
+      if (entry.isFile() && entry.name.endsWith('.ts')) newest = Math.max(newest, statSync(join(entry.parentPath, entry.name)).mtimeMs);
+    }
+  }
+  return newest;
+}
