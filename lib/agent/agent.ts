@@ -7,6 +7,7 @@ import { hooksToObserver } from '../events/hooks.js';
 import type { AgentObserver } from '../events/observer.js';
 import type { AgentEvent } from '../events/types.js';
 import { ToolRegistry } from '../tools/registry.js';
+import type { ProviderToolSpec } from '../providers/spec.js';
 import type { Tool } from '../tools/types.js';
 import { AgentAnalytics, type AgentAnalyticsSnapshot } from './analytics.js';
 import { AgentStream } from './agent-stream.js';
@@ -35,6 +36,8 @@ export class Agent {
   #history: Message[] = [];
   #usage = new AgentUsage();
   #systemPrompt = '';
+  #toolMap: ReadonlyMap<string, Tool> = new Map();
+  #toolSpecs: readonly ProviderToolSpec[] = [];
 
   constructor(config: AgentConfig) {
     this.#config = resolveAgentConfig(config);
@@ -166,7 +169,11 @@ export class Agent {
     this.#rebuildPrompt();
   }
 
+  /** Called whenever the tools change: caches the tool map, the provider specs and the system prompt. */
   #rebuildPrompt(): void {
+    const tools = this.#registry.list();
+    this.#toolMap = new Map(tools.map((t) => [t.name, t]));
+    this.#toolSpecs = this.#registry.specs();
     this.#systemPrompt = buildSystemPrompt({
       name: this.#config.name,
       systemPrompt: this.#config.systemPrompt,
@@ -184,7 +191,8 @@ export class Agent {
     const { result, added } = await executeRun({
       config: this.#config,
       bus: this.#bus,
-      tools: this.#registry,
+      tools: this.#toolMap,
+      toolSpecs: this.#toolSpecs,
       systemPrompt: this.#systemPrompt,
       history: mode.useHistory ? this.#history : [],
       sessionApprovals: this.#sessionApprovals,

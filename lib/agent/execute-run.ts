@@ -3,7 +3,7 @@ import { AgentUsage } from '../core/usage.js';
 import type { EventBus } from '../events/bus.js';
 import { serializeError } from '../events/serialized-error.js';
 import type { AgentEvent } from '../events/types.js';
-import type { ToolRegistry } from '../tools/registry.js';
+import type { ProviderToolSpec } from '../providers/spec.js';
 import type { Tool } from '../tools/types.js';
 import { TraceRecorder } from '../trace/recorder.js';
 import type { ResolvedAgentConfig } from './config.js';
@@ -18,7 +18,9 @@ import type { AgentInput, RunOptions } from './types.js';
 export interface ExecuteRunInput {
   config: ResolvedAgentConfig;
   bus: EventBus;
-  tools: ToolRegistry;
+  /** Tools by name, fixed for the run. */
+  tools: ReadonlyMap<string, Tool>;
+  toolSpecs: readonly ProviderToolSpec[];
   systemPrompt: string;
   history: readonly Message[];
   sessionApprovals: Set<string>;
@@ -76,14 +78,12 @@ export async function executeRun(input: ExecuteRunInput): Promise<{ result: Agen
     usage,
     emit: async (type, payload) => emit(type, payload),
   };
-  const tools = new Map<string, Tool>();
-  for (const tool of input.tools.list()) tools.set(tool.name, tool);
   const responseFormat = options.responseFormat ?? config.responseFormat;
   const state: RunState = {
     runId,
     config,
-    tools,
-    toolSpecs: input.tools.specs(),
+    tools: input.tools,
+    toolSpecs: input.toolSpecs,
     systemPrompt: input.systemPrompt,
     signal,
     streaming: input.streaming,

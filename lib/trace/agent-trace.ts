@@ -115,15 +115,20 @@ export class AgentTrace implements TraceData {
     return { ...(run as Omit<AgentTraceJSON, keyof typeof rest>), ...rest };
   }
 
-  /** JSONL text: the header line `{"type":"trace","version":1,"runId",…}` then one step per line. */
-  toJSONL(): string {
-    return traceToJSONL(this.toJSON());
+  /**
+   * JSONL text: the header line `{"type":"trace","version":1,"runId",…}` then one step per line.
+   * With a `path`, writes that text to the file instead (creating the directory).
+   */
+  toJSONL(): string;
+  toJSONL(path: string): Promise<void>;
+  toJSONL(path?: string): string | Promise<void> {
+    return path === undefined ? traceToJSONL(this.toJSON()) : this.writeJSONL(path);
   }
 
   /** Writes `toJSONL()` to `path` (creating the directory). */
   async writeJSONL(path: string): Promise<void> {
     await mkdir(dirname(path), { recursive: true });
-    await writeFile(path, this.toJSONL(), 'utf8');
+    await writeFile(path, traceToJSONL(this.toJSON()), 'utf8');
   }
 
   /** Rebuilds a trace from `toJSON()` output (validated; throws TraceFormatError). */

@@ -13,7 +13,7 @@ const builtMain = join(repoRoot, 'dist', 'cli', 'main.js');
 
 /**
  * Makes sure `dist/` holds a CLI built from the current sources: builds once (tsc) when
- * dist/cli/main.js is missing or older than a file in cli/ or commands/. `npm ci` builds through
+ * dist/cli/main.js is missing or older than a file in cli/, commands/ or lib/. `npm ci` builds through
  * `prepare`, so on a fresh clone this is a no-op.
  */
 export function ensureCliBuilt(): void {
@@ -30,7 +30,7 @@ export function ensureCliBuilt(): void {
 
 function newestSource(): number {
   let newest = 0;
-  for (const dir of ['cli', 'commands']) {
+  for (const dir of ['cli', 'commands', 'lib']) {
     const path = join(repoRoot, dir);
     if (!existsSync(path)) continue;
     for (const entry of readdirSync(path, { recursive: true, withFileTypes: true })) {

@@ -8,6 +8,8 @@ import type { ModelInfo, ModelProvider, ModelType } from './types.js';
 interface Registry {
   byId: Map<string, ModelInfo>;
   byAlias: Map<string, string>;
+  /** Memo of lookups (including misses), cleared whenever the registry changes. */
+  resolved: Map<string, ModelInfo | undefined>;
 }
 
 let registry: Registry | undefined;
@@ -15,13 +17,14 @@ let registry: Registry | undefined;
 /** The registry, built on first use (nothing happens at import time). */
 function table(): Registry {
   if (!registry) {
-    registry = { byId: new Map(), byAlias: new Map() };
+    registry = { byId: new Map(), byAlias: new Map(), resolved: new Map() };
     for (const info of [...OPENAI_MODELS, ...ANTHROPIC_MODELS, ...GEMINI_MODELS, ...OLLAMA_MODELS]) add(registry, info);
   }
   return registry;
 }
 
 function add(target: Registry, info: ModelInfo): void {
+  target.resolved.clear();
   target.byId.set(info.id, info);
   for (const alias of info.aliases ?? []) target.byAlias.set(alias, info.id);
 }
@@ -42,12 +45,16 @@ function assertValid(info: ModelInfo): void {
  * tags, dated snapshot suffixes: `gpt-4o-2024-08-06` → `gpt-4o`). Undefined when unknown.
  */
 export function getModelInfo(id: string): ModelInfo | undefined {
-  const { byId, byAlias } = table();
+  const { byId, byAlias, resolved } = table();
+  if (resolved.has(id)) return resolved.get(id);
+  let found: ModelInfo | undefined;
   for (const candidate of modelIdCandidates(id)) {
-    const info = byId.get(candidate) ?? byId.get(byAlias.get(candidate) ?? '');
-    if (info) return info;
+    found = byId.get(candidate) ?? byId.get(byAlias.get(candidate) ?? '');
+    if (found) break;
   }
-  return undefined;
+  if (resolved.size >= 1000) resolved.clear();
+  resolved.set(id, found);
+  return found;
 }
 
 /**
@@ -63,9 +70,10 @@ export function registerModel(info: ModelInfo): ModelInfo {
 
 /** Removes a registered model (and its aliases). Returns whether it was present. */
 export function unregisterModel(id: string): boolean {
-  const { byId, byAlias } = table();
+  const { byId, byAlias, resolved } = table();
   const info = byId.get(id);
   if (!info) return false;
+  resolved.clear();
   byId.delete(id);
   for (const [alias, target] of byAlias) if (target === id) byAlias.delete(alias);
   return true;

@@ -171,3 +171,30 @@ test('enableAnalytics aggregates runs, LLM calls and per-tool stats; reset clear
   assert.equal(agent.analytics!.runs, 0);
   assert.equal(new Agent({ provider }).analytics, undefined);
 });
+
+test('traceToolResultChars limits tool output kept in trace steps, not what the model sees', async () => {
+  const long = tool({ name: 'long_output', description: 'Returns a long text', parameters: z.object({}), execute: () => 'x'.repeat(500) });
+  const provider = new ScriptedProvider({ replies: [{ toolCalls: [{ toolName: 'long_output', parameters: {} }] }, 'ok'] });
+  const agent = new Agent({ provider, tools: [long], traceToolResultChars: 40, runtime: testRuntime() });
+  const result = await agent.run('go');
+  const step = result.trace.steps.find((s) => s.type === 'tool_execution')!;
+  assert.ok(step.output!.length < 100, `trace output was ${step.output!.length} chars`);
+  assert.equal(provider.requests[1]!.messages.find((m) => m.role === 'tool')!.content.length, 500);
+});
+
+test('verbose prints cache hits and tool calls to stderr', async () => {
+  const lines: string[] = [];
+  const write = mock.method(process.stderr, 'write', (chunk: string | Uint8Array) => (lines.push(String(chunk)), true));
+  try {
+    const map = new Map<string, unknown>();
+    const cache = { get: (k: string) => map.get(k), set: (k: string, v: unknown) => void map.set(k, v) };
+    const provider = new ScriptedProvider({ replies: [{ toolCalls: [{ toolName: 'get_weather', parameters: { city: 'Cork' } }] }, 'ok'] });
+    const agent = new Agent({ provider, tools: [weatherTool()], cache, verbose: true, runtime: testRuntime() });
+    await agent.ask('go');
+    await agent.ask('go');
+  } finally {
+    write.mock.restore();
+  }
+  assert.ok(lines.some((l) => /tool get_weather/.test(l)), lines.join(''));
+  assert.ok(lines.some((l) => /cache hit/.test(l)), lines.join(''));
+});

@@ -55,6 +55,9 @@ describe('AgentTrace', () => {
       await trace.writeJSONL(path);
       assert.equal(await readFile(path, 'utf8'), text);
       assert.deepEqual((await AgentTrace.readJSONL(path)).toJSON(), trace.toJSON());
+      const viaPath = join(dir, 'other', 'run.jsonl');
+      await trace.toJSONL(viaPath);
+      assert.equal(await readFile(viaPath, 'utf8'), text, 'toJSONL(path) writes the same JSONL');
     } finally {
       await rm(dir, { recursive: true, force: true });
     }

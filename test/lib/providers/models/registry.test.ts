@@ -124,3 +124,13 @@ describe('model registry', () => {
     assert.deepEqual(listModels({ provider: 'nobody' }), []);
   });
 });
+
+test('lookups are memoised, and the memo follows register/unregister', () => {
+  resetModelRegistry();
+  assert.equal(getModelInfo('acme-large-2026-01-01'), undefined);
+  registerModel({ id: 'acme-large', provider: 'acme', type: ModelType.CHAT, promptPricePer1M: 1, completionPricePer1M: 2, contextWindow: 1000, maxOutputTokens: 100 });
+  assert.equal(getModelInfo('acme-large-2026-01-01')?.id, 'acme-large', 'a cached miss does not hide a new model');
+  unregisterModel('acme-large');
+  assert.equal(getModelInfo('acme-large-2026-01-01'), undefined, 'a cached hit does not outlive its model');
+  resetModelRegistry();
+});
