@@ -24,6 +24,7 @@ export {
   TRACE_VERSION,
   type AgentTraceJSON,
   type NestedRunInfo,
+  type RunSummaryFields,
   type StepStatus,
   type TraceHeader,
   type TraceRunFields,

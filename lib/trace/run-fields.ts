@@ -1,17 +1,9 @@
 import type { AgentEvent } from '../events/types.js';
 import { truncateSummary } from './summary.js';
+import type { RunSummaryFields } from './trace-step.js';
 
 /** The run fields run-start / run-end / graph-start / graph-end fill (on the trace or a nested run). */
-export interface RunFieldTarget {
-  agentName?: string;
-  provider?: string;
-  model?: string;
-  input?: string;
-  output?: string;
-  startedAt?: number;
-  endedAt?: number;
-  status?: string;
-}
+export type RunFieldTarget = RunSummaryFields;
 
 type RunEvent = Extract<AgentEvent, { type: 'run-start' | 'run-end' | 'graph-start' | 'graph-end' }>;
 

@@ -43,24 +43,8 @@ export interface TraceStep {
   metadata?: Record<string, unknown>;
 }
 
-/** A run nested in a traced run (a graph node's agent, a sub-agent called as a tool). */
-export interface NestedRunInfo {
-  runId: string;
-  parentRunId: string;
-  /** The step of the parent run the nested run ran under (graph node start or tool execution), when known. */
-  parentStepId?: string;
-  agentName?: string;
-  provider?: string;
-  model?: string;
-  startedAt?: number;
-  endedAt?: number;
-  status?: string;
-}
-
-/** What is known about the traced run itself (filled from run-start / run-end or graph-start / graph-end). */
-export interface TraceRunFields {
-  runId: string;
-  parentRunId?: string;
+/** What run-start / run-end (or graph-start / graph-end) say about a run. */
+export interface RunSummaryFields {
   /** Agent (or graph) name. */
   agentName?: string;
   provider?: string;
@@ -73,6 +57,20 @@ export interface TraceRunFields {
   endedAt?: number;
   /** How the run ended (a RunStatus, or `interrupted` / `completed` for graphs). */
   status?: string;
+}
+
+/** A run nested in a traced run (a graph node's agent, a sub-agent called as a tool). */
+export interface NestedRunInfo extends Omit<RunSummaryFields, 'input' | 'output'> {
+  runId: string;
+  parentRunId: string;
+  /** The step of the parent run the nested run ran under (graph node start or tool execution), when known. */
+  parentStepId?: string;
+}
+
+/** What is known about the traced run itself (filled from run-start / run-end or graph-start / graph-end). */
+export interface TraceRunFields extends RunSummaryFields {
+  runId: string;
+  parentRunId?: string;
   metadata: Record<string, unknown>;
   nestedRuns: NestedRunInfo[];
 }
