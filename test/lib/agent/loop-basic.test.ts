@@ -120,3 +120,35 @@ describe('agent loop: answer and tool round trip', () => {
     assert.equal(agent.history.length, 0);
   });
 });
+
+test('thought signatures on tool calls are sent back unchanged on the next turn', async () => {
+  const signature = Buffer.from([0, 1, 2, 250, 255, 13, 10]).toString('base64');
+  const provider = new ScriptedProvider({
+    replies: [{ toolCalls: [{ id: 'g1', toolName: 'get_weather', parameters: { city: 'Cádiz' }, thoughtSignature: signature }] }, 'done'],
+  });
+  const agent = new Agent({ provider, tools: [weatherTool()], runtime: testRuntime() });
+  await agent.run('go');
+  const echoed = provider.requests[1]!.messages.find((m) => m.role === 'assistant')!.toolCalls![0]!;
+  assert.equal(echoed.thoughtSignature, signature);
+  assert.equal(echoed.id, 'g1');
+});
+
+test('cost comes from the model registry when the provider reports only tokens', async () => {
+  const { getModelInfo } = await import('../../../lib/providers/models/index.js');
+  const info = getModelInfo('gpt-4o-mini')!;
+  const provider = new ScriptedProvider({ replies: [{ text: 'hi', usage: { promptTokens: 1_000_000, completionTokens: 1_000_000 } }] });
+  const agent = new Agent({ provider, model: 'gpt-4o-mini', runtime: testRuntime() });
+  const result = await agent.run('x');
+  assert.ok(info.promptPricePer1M > 0);
+  assert.equal(result.usage.totalCostUsd, info.promptPricePer1M + info.completionPricePer1M);
+  const llm = result.trace.steps.find((s) => s.type === 'llm_call')!;
+  assert.equal(llm.costUsd, result.usage.totalCostUsd);
+});
+
+test('images on user messages reach the provider', async () => {
+  const provider = new ScriptedProvider({ replies: ['a cat'] });
+  const agent = new Agent({ provider, runtime: testRuntime() });
+  const { userMessage } = await import('../../../lib/core/message.js');
+  await agent.run([userMessage('What is this?', [{ data: 'iVBORw0KGgo=', mediaType: 'image/png' }])]);
+  assert.deepEqual(provider.requests[0]!.messages[0]!.images, [{ data: 'iVBORw0KGgo=', mediaType: 'image/png' }]);
+});
