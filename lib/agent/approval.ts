@@ -64,12 +64,14 @@ async function askWithTimeout(
   const controller = new AbortController();
   const signal = AbortSignal.any([controller.signal, state.signal]);
   let timer: NodeJS.Timeout | undefined;
+  let onAbort: (() => void) | undefined;
   const timeout = new Promise<'timeout'>((resolve) => {
     timer = setTimeout(() => resolve('timeout'), timeoutMs);
   });
   const cancelled = new Promise<'cancelled'>((resolve) => {
-    if (state.signal.aborted) resolve('cancelled');
-    else state.signal.addEventListener('abort', () => resolve('cancelled'), { once: true });
+    onAbort = () => resolve('cancelled');
+    if (state.signal.aborted) onAbort();
+    else state.signal.addEventListener('abort', onAbort, { once: true });
   });
   try {
     const answer = await Promise.race([
@@ -88,6 +90,7 @@ async function askWithTimeout(
     return { approved: false, outcome: 'denied', feedback: `the approver failed: ${(error as Error).message}`, system: 'approver-failed' };
   } finally {
     clearTimeout(timer);
+    if (onAbort) state.signal.removeEventListener('abort', onAbort);
     controller.abort();
   }
 }

@@ -86,3 +86,13 @@ describe('agent loop: run control', () => {
     assert.equal(result.status, 'cancelled');
   });
 });
+
+test('runs leave no abort listeners behind on the cancellation signal (approvals, tools, sleeps)', async () => {
+  const { getEventListeners } = await import('node:events');
+  const { ToolPolicy } = await import('../../../lib/safety/tool-policy.js');
+  const token = new CancellationToken();
+  const provider = new ScriptedProvider({ respond: (request) => (request.messages.at(-1)!.role === 'tool' ? 'done' : { toolCalls: [weatherCall] }) });
+  const agent = new Agent({ provider, tools: [weatherTool()], cancellationToken: token, toolPolicy: new ToolPolicy({ review: ['*'] }), confirmAction: () => true, runtime: testRuntime() });
+  for (let i = 0; i < 30; i++) await agent.ask('go');
+  assert.equal(getEventListeners(token.signal, 'abort').length, 0);
+});
