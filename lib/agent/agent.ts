@@ -1,3 +1,4 @@
+import type { StandardSchemaV1 } from '@standard-schema/spec';
 import { ConfigurationError } from '../core/errors/configuration-error.js';
 import { ToolValidationError } from '../core/errors/tool-validation-error.js';
 import type { Message } from '../core/message.js';
@@ -49,7 +50,7 @@ export class Agent {
       this.#analytics = new AgentAnalytics();
       observers.push(this.#analytics);
     }
-    this.#bus = new EventBus({ observers });
+    this.#bus = new EventBus(config.onObserverError ? { observers, onObserverError: config.onObserverError } : { observers });
     this.#rebuildPrompt();
   }
 
@@ -103,22 +104,28 @@ export class Agent {
     return this.#bus.flush();
   }
 
-  /** Runs the agent on `input`, continuing its conversation. */
-  run<P = unknown>(input: AgentInput, options: RunOptions = {}): Promise<AgentResult<P>> {
-    return this.#execute(input, options, { streaming: false, useHistory: true }) as Promise<AgentResult<P>>;
+  /**
+   * Runs the agent on `input`, continuing its conversation. With a zod (Standard Schema)
+   * `responseFormat`, `result.parsed` is typed from the schema.
+   */
+  run<S extends StandardSchemaV1>(input: AgentInput, options: RunOptions & { responseFormat: S }): Promise<AgentResult<StandardSchemaV1.InferOutput<S>>>;
+  run<P = unknown>(input: AgentInput, options?: RunOptions): Promise<AgentResult<P>>;
+  run(input: AgentInput, options: RunOptions = {}): Promise<AgentResult> {
+    return this.#execute(input, options, { streaming: false, useHistory: true });
   }
 
   /** Answers one prompt without reading or changing the conversation history. */
-  ask<P = unknown>(prompt: AgentInput, options: RunOptions = {}): Promise<AgentResult<P>> {
-    return this.#execute(prompt, options, { streaming: false, useHistory: false }) as Promise<AgentResult<P>>;
+  ask<S extends StandardSchemaV1>(prompt: AgentInput, options: RunOptions & { responseFormat: S }): Promise<AgentResult<StandardSchemaV1.InferOutput<S>>>;
+  ask<P = unknown>(prompt: AgentInput, options?: RunOptions): Promise<AgentResult<P>>;
+  ask(prompt: AgentInput, options: RunOptions = {}): Promise<AgentResult> {
+    return this.#execute(prompt, options, { streaming: false, useHistory: false });
   }
 
   /** Runs with streaming: iterate the returned AgentStream for events; `.result` gives the AgentResult. Bypasses the response cache. */
   stream(input: AgentInput, options: RunOptions = {}): AgentStream {
     const controller = new AbortController();
-    const signal = options.signal ? AbortSignal.any([options.signal, controller.signal]) : controller.signal;
     return new AgentStream(
-      (push) => this.#execute(input, { ...options, signal }, { streaming: true, useHistory: true, sink: push }),
+      (push) => this.#execute(input, options, { streaming: true, useHistory: true, sink: push, abortSignal: controller.signal }),
       (reason) => controller.abort(reason),
     );
   }
@@ -186,7 +193,7 @@ export class Agent {
   async #execute(
     input: AgentInput,
     options: RunOptions,
-    mode: { streaming: boolean; useHistory: boolean; sink?: (event: AgentEvent) => void },
+    mode: { streaming: boolean; useHistory: boolean; sink?: (event: AgentEvent) => void; abortSignal?: AbortSignal },
   ): Promise<AgentResult> {
     const { result, added } = await executeRun({
       config: this.#config,
@@ -200,6 +207,7 @@ export class Agent {
       options,
       streaming: mode.streaming,
       sink: mode.sink,
+      ...(mode.abortSignal ? { abortSignal: mode.abortSignal } : {}),
     });
     if (mode.useHistory) this.#history.push(...added);
     this.#usage.merge(result.usage);

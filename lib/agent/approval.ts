@@ -1,3 +1,4 @@
+import { linkSignals } from '../core/linked-signal.js';
 import type { ToolCall } from '../core/tool-call.js';
 import type { RunState } from './run-state.js';
 import type { ApprovalDecision, ApprovalHandler } from './types.js';
@@ -54,6 +55,9 @@ export async function requestApproval(state: RunState, call: ToolCall, reason: s
   return outcome;
 }
 
+/** The longest delay setTimeout accepts (about 24.8 days); longer ones would fire at once. */
+const MAX_TIMER_MS = 2 ** 31 - 1;
+
 async function askWithTimeout(
   state: RunState,
   handler: ApprovalHandler,
@@ -61,12 +65,11 @@ async function askWithTimeout(
   reason: string,
   timeoutMs: number,
 ): Promise<ApprovalOutcome> {
-  const controller = new AbortController();
-  const signal = AbortSignal.any([controller.signal, state.signal]);
+  const linked = linkSignals([state.signal]);
   let timer: NodeJS.Timeout | undefined;
   let onAbort: (() => void) | undefined;
   const timeout = new Promise<'timeout'>((resolve) => {
-    timer = setTimeout(() => resolve('timeout'), timeoutMs);
+    if (timeoutMs > 0 && Number.isFinite(timeoutMs)) timer = setTimeout(() => resolve('timeout'), Math.min(timeoutMs, MAX_TIMER_MS));
   });
   const cancelled = new Promise<'cancelled'>((resolve) => {
     onAbort = () => resolve('cancelled');
@@ -74,11 +77,8 @@ async function askWithTimeout(
     else state.signal.addEventListener('abort', onAbort, { once: true });
   });
   try {
-    const answer = await Promise.race([
-      Promise.resolve(handler({ runId: state.runId, callId: call.id, toolName: call.toolName, args: call.parameters, reason, signal })),
-      timeout,
-      cancelled,
-    ]);
+    const request = { runId: state.runId, callId: call.id, toolName: call.toolName, args: call.parameters, reason, signal: linked.signal };
+    const answer = await Promise.race([Promise.resolve(handler(request)), timeout, cancelled]);
     if (answer === 'timeout') return { approved: false, outcome: 'timeout' };
     if (answer === 'cancelled') return { approved: false, outcome: 'denied', feedback: 'the run was cancelled', system: 'cancelled' };
     const decision = normalise(answer);
@@ -91,7 +91,8 @@ async function askWithTimeout(
   } finally {
     clearTimeout(timer);
     if (onAbort) state.signal.removeEventListener('abort', onAbort);
-    controller.abort();
+    linked.abort();
+    linked.dispose();
   }
 }
 

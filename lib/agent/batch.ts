@@ -4,6 +4,7 @@ import type { EventBus } from '../events/bus.js';
 import { serializeError } from '../events/serialized-error.js';
 import { TraceRecorder } from '../trace/recorder.js';
 import type { ResolvedAgentConfig } from './config.js';
+import { failedRunResult } from './execute-run.js';
 import { AgentResult } from './result.js';
 import type { AgentInput, RunOptions } from './types.js';
 
@@ -18,7 +19,8 @@ export interface BatchOptions extends Omit<RunOptions, 'signal'> {
 
 /**
  * Runs prompts through a promise pool of `maxConcurrency`, keeping input order. A failing prompt
- * becomes a result with status `error` (and `error` set); the others are unaffected.
+ * becomes a result with status `error` (and `error` set, with the failed run's own id and trace);
+ * the others are unaffected. Runs link to the batch id unless a parentRunId is configured.
  */
 export async function runBatch(
   config: ResolvedAgentConfig,
@@ -43,13 +45,18 @@ export async function runBatch(
       const index = next++;
       const prompt = prompts[index] as AgentInput;
       try {
-        results[index] = await run(prompt, { ...runOptions, parentRunId: runOptions.parentRunId ?? batchId });
+        results[index] = await run(prompt, { ...runOptions, parentRunId: runOptions.parentRunId ?? config.trace.parentRunId ?? batchId });
       } catch (error) {
         failed += 1;
-        results[index] = failedResult(config, batchId, error, now() - started);
+        results[index] = failedRunResult(error) ?? failedResult(config, batchId, error, now() - started);
       }
       completed += 1;
-      onProgress?.(completed, prompts.length);
+      try {
+        onProgress?.(completed, prompts.length);
+      } catch (error) {
+        // A broken progress callback must not lose the batch's results.
+        process.emitWarning(`agentlib: batch onProgress threw: ${error instanceof Error ? error.message : String(error)}`);
+      }
     }
   };
   await Promise.all(Array.from({ length: Math.min(maxConcurrency, prompts.length) }, worker));

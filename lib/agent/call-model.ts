@@ -8,6 +8,7 @@ import type { FinishReason, ProviderNotice, ProviderRequest, ProviderResponse, P
 import { responseCacheKey } from './cache-key.js';
 import type { RunState } from './run-state.js';
 import { stripThink, ThinkFilter } from './think-filter.js';
+import { estimateRunTokensSync, estimateTokensSync } from './token-estimate.js';
 
 /** One LLM reply, normalised: answer text without `<think>`, reasoning apart, usage priced. */
 export interface ModelReply {
@@ -30,6 +31,16 @@ interface CachedReply {
 
 function isCachedReply(value: unknown): value is CachedReply {
   return typeof value === 'object' && value !== null && 'message' in value && 'usage' in value;
+}
+
+/**
+ * Usage for a stream that reported none (an adapter or server that sends no usage frame): counted
+ * from the request and the reply (chars / 4) and priced, marked `estimated`, never zero.
+ */
+function estimatedUsage(model: string, request: ProviderRequest, message: Message, reasoning: string): UsageStats {
+  const promptTokens = estimateRunTokensSync({ ...(request.system === undefined ? {} : { system: request.system }), messages: request.messages, ...(request.tools ? { tools: request.tools } : {}) }).total;
+  const completionTokens = estimateTokensSync([message]) + estimateTokensSync(reasoning);
+  return { ...toUsageStats(model, { promptTokens, completionTokens }), estimated: true };
 }
 
 /** Normalises provider usage and prices it from the model registry when the adapter did not. */
@@ -179,10 +190,12 @@ async function streamOnce(state: RunState, request: ProviderRequest, markEmitted
   }
   const rest = filter.flush();
   await pushText(rest.text, rest.reasoning);
+  const message = assistantMessage(textParts.join('').trim(), toolCalls);
+  const reasoning = reasoningParts.join('').trim();
   return {
-    message: assistantMessage(textParts.join('').trim(), toolCalls),
-    reasoning: reasoningParts.join('').trim(),
-    usage: toUsageStats(model, usage),
+    message,
+    reasoning,
+    usage: usage ? toUsageStats(model, usage) : estimatedUsage(model, request, message, reasoning),
     finishReason,
     provider,
     cached: false,

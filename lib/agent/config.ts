@@ -60,10 +60,19 @@ export interface ResolvedAgentConfig {
   runtime: AgentRuntime;
 }
 
-function positiveInt(name: string, value: number | undefined, fallback: number): number {
+/** Validates an optional positive integer setting (ConfigurationError otherwise). */
+export function positiveInt(name: string, value: number | undefined, fallback: number): number {
   if (value === undefined) return fallback;
   if (!Number.isInteger(value) || value < 1) {
     throw new ConfigurationError(`AgentConfig.${name} must be a positive integer, got ${String(value)}`, { key: name });
+  }
+  return value;
+}
+
+function nonNegativeInt(name: string, value: number | undefined, fallback: number): number {
+  if (value === undefined) return fallback;
+  if (!Number.isInteger(value) || value < 0) {
+    throw new ConfigurationError(`AgentConfig.${name} must be a non-negative integer, got ${String(value)}`, { key: name });
   }
   return value;
 }
@@ -114,7 +123,8 @@ export function resolveAgentConfig(config: AgentConfig): ResolvedAgentConfig {
       parallel: config.toolConfig?.parallel ?? config.parallelToolExecution ?? true,
       policy: config.toolConfig?.policy ?? config.toolPolicy,
       confirmAction: config.toolConfig?.confirmAction ?? config.confirmAction,
-      approvalTimeoutMs: (approvalTimeout ?? AGENT_DEFAULTS.approvalTimeout) * 1000,
+      // 0 or Infinity: wait for the approver indefinitely (the event reports timeoutMs 0).
+      approvalTimeoutMs: approvalTimeout === 0 || approvalTimeout === Infinity ? 0 : (approvalTimeout ?? AGENT_DEFAULTS.approvalTimeout) * 1000,
     },
     trace: {
       parentRunId: config.trace?.parentRunId ?? config.parentRunId,
@@ -125,7 +135,7 @@ export function resolveAgentConfig(config: AgentConfig): ResolvedAgentConfig {
         AGENT_DEFAULTS.toolResultChars,
       ),
     },
-    structuredRetries: config.structured?.maxRetries ?? AGENT_DEFAULTS.structuredRetries,
+    structuredRetries: nonNegativeInt('structured.maxRetries', config.structured?.maxRetries, AGENT_DEFAULTS.structuredRetries),
     extensions: config.extensions ?? [],
     verbose: config.verbose ?? false,
     enableAnalytics: config.enableAnalytics ?? false,

@@ -1,14 +1,18 @@
-import { userMessage, type Message } from '../core/message.js';
+import { StructuredOutputError } from '../core/errors/structured-output-error.js';
+import { ProviderError } from '../core/errors/provider-error.js';
+import { linkSignals } from '../core/linked-signal.js';
+import { assistantMessage, userMessage, type Message } from '../core/message.js';
+import { Role } from '../core/role.js';
 import { AgentUsage } from '../core/usage.js';
 import type { EventBus } from '../events/bus.js';
 import { serializeError } from '../events/serialized-error.js';
-import type { AgentEvent } from '../events/types.js';
+import type { AgentEvent, AgentEventPayloads, RunStatus } from '../events/types.js';
 import type { ProviderToolSpec } from '../providers/spec.js';
 import type { Tool } from '../tools/types.js';
 import { TraceRecorder } from '../trace/recorder.js';
-import type { ResolvedAgentConfig } from './config.js';
+import { positiveInt, type ResolvedAgentConfig } from './config.js';
 import type { ExtensionContext } from './extension.js';
-import { runLoop } from './loop.js';
+import { runLoop, type LoopOutcome } from './loop.js';
 import { AgentResult } from './result.js';
 import type { Emit, RunState } from './run-state.js';
 import { prepareResponseFormat } from './structured-output.js';
@@ -28,16 +32,21 @@ export interface ExecuteRunInput {
   options: RunOptions;
   streaming: boolean;
   sink: ((event: AgentEvent) => void) | undefined;
+  /** Aborts the run besides the token and `options.signal` (a stream consumer leaving). */
+  abortSignal?: AbortSignal;
 }
 
-const NEVER_ABORTED = new AbortController().signal;
+/** Statuses whose final message is a real answer (output extensions check it). */
+const ANSWER_STATUSES: ReadonlySet<RunStatus> = new Set(['completed', 'terminal-tool', 'stop-condition']);
 
-function runSignal(config: ResolvedAgentConfig, options: RunOptions): AbortSignal {
-  const signals: AbortSignal[] = [];
-  if (config.cancellationToken) signals.push(config.cancellationToken.signal);
-  if (options.signal) signals.push(options.signal);
-  if (signals.length === 0) return NEVER_ABORTED;
-  return signals.length === 1 ? (signals[0] as AbortSignal) : AbortSignal.any(signals);
+const failedRuns = new WeakMap<object, AgentResult>();
+
+/**
+ * The result (status `error`, with the run's real id and trace) of a run that threw `error`, when
+ * `error` came out of `Agent.run` / `ask` / `stream`. Lets callers inspect the trace of a failed run.
+ */
+export function failedRunResult(error: unknown): AgentResult | undefined {
+  return typeof error === 'object' && error !== null ? failedRuns.get(error) : undefined;
 }
 
 function inputSummary(input: AgentInput): string {
@@ -45,10 +54,49 @@ function inputSummary(input: AgentInput): string {
   return input.at(-1)?.content ?? '';
 }
 
+function errorStage(error: unknown): AgentEventPayloads['error']['stage'] {
+  if (StructuredOutputError.isInstance(error)) return 'structured-output';
+  if (ProviderError.isInstance(error)) return 'llm';
+  return 'run';
+}
+
+/** The input as messages, with `checkInput` extensions applied to the (last) user text. */
+async function inputMessages(config: ResolvedAgentConfig, context: ExtensionContext, input: AgentInput): Promise<Message[]> {
+  const messages = typeof input === 'string' ? [userMessage(input)] : [...input];
+  const index = messages.findLastIndex((m) => m.role === Role.USER);
+  const target = messages[index];
+  if (!target) return messages;
+  let text = target.content;
+  for (const extension of config.extensions) {
+    if (extension.checkInput) text = await extension.checkInput(context, text);
+  }
+  if (text !== target.content) messages[index] = { ...target, content: text };
+  return messages;
+}
+
+/**
+ * What this run adds to the conversation: its input, the messages after `beforeRun`, and the final
+ * message. A routing-only selection is stored without its tool calls (they were not executed, and
+ * providers reject tool calls without results).
+ */
+function addedMessages(input: readonly Message[], state: RunState, turnStart: number, outcome: LoopOutcome, message: Message): Message[] {
+  const added = [...input, ...state.messages.slice(turnStart)];
+  if (outcome.status === 'routing-only') {
+    const calls = (outcome.message.toolCalls ?? []).map((c) => `${c.toolName}(${JSON.stringify(c.parameters)})`).join(', ');
+    added.push(assistantMessage(message.content || `Selected ${calls} (routing only; not executed).`));
+  } else if (added.at(-1) === outcome.message) {
+    added[added.length - 1] = message;
+  } else {
+    added.push(message);
+  }
+  return added;
+}
+
 /**
  * Runs one agent run end to end: builds its state and trace recorder, emits `run-start`, runs the
  * loop, applies extension hooks, emits `run-end` (or `error` then `run-end`), and returns the result
- * with the messages the run added to the conversation.
+ * with the messages the run added to the conversation. A thrown error keeps its type; its failed
+ * result (real run id and trace) is available through `failedRunResult(error)`.
  */
 export async function executeRun(input: ExecuteRunInput): Promise<{ result: AgentResult; added: Message[] }> {
   const { config, bus, options, sink } = input;
@@ -69,25 +117,24 @@ export async function executeRun(input: ExecuteRunInput): Promise<{ result: Agen
     sink?.(event);
     return bus.emit(event);
   };
-  const signal = runSignal(config, options);
+  const linked = linkSignals([config.cancellationToken?.signal, options.signal, input.abortSignal]);
   const usage = new AgentUsage();
   const extensionContext: ExtensionContext = {
     runId,
     agentName: config.name,
-    signal,
+    signal: linked.signal,
     usage,
     emit: async (type, payload) => emit(type, payload),
   };
-  const responseFormat = options.responseFormat ?? config.responseFormat;
   const state: RunState = {
     runId,
     config,
     tools: input.tools,
     toolSpecs: input.toolSpecs,
     systemPrompt: input.systemPrompt,
-    signal,
+    signal: linked.signal,
     streaming: input.streaming,
-    responseFormat: responseFormat === undefined ? undefined : prepareResponseFormat(responseFormat),
+    responseFormat: undefined,
     approve: options.approve,
     context: options.context,
     sessionApprovals: input.sessionApprovals,
@@ -102,70 +149,54 @@ export async function executeRun(input: ExecuteRunInput): Promise<{ result: Agen
     providerUsed: config.provider.name,
     costWarned: false,
   };
-
-  await emit('run-start', { agentName: config.name, input: inputSummary(input.input), provider: config.provider.name, model: config.model });
-  try {
-    const base = input.history.length;
-    if (typeof input.input === 'string') {
-      let text = input.input;
-      for (const extension of config.extensions) {
-        if (extension.checkInput) text = await extension.checkInput(extensionContext, text);
-      }
-      state.messages.push(userMessage(text));
-    } else {
-      state.messages.push(...input.input);
-    }
-    for (const extension of config.extensions) {
-      const replaced = await extension.beforeRun?.(extensionContext, state.messages);
-      if (replaced) state.messages = replaced;
-    }
-    const maxIterations = options.maxIterations ?? config.maxIterations;
-    const outcome = await runLoop(state, maxIterations);
-    let message = outcome.message;
-    if (outcome.status === 'completed') {
-      for (const extension of config.extensions) {
-        if (extension.checkOutput) message = { ...message, content: await extension.checkOutput(extensionContext, message.content) };
-      }
-    }
-    const added = state.messages.slice(Math.min(base, state.messages.length));
-    if (added.at(-1) !== outcome.message) added.push(message);
-    else added[added.length - 1] = message;
-    for (const extension of config.extensions) await extension.afterRun?.(extensionContext, added, message.content);
-    const durationMs = now() - started;
-    await emit('run-end', {
-      agentName: config.name,
-      status: outcome.status,
-      content: message.content,
-      iterations: state.iteration,
-      durationMs,
-      usage: usage.toJSON(),
-    });
-    const result = new AgentResult({
+  const finish = (status: RunStatus, message: Message, durationMs: number, outcome?: LoopOutcome, error?: unknown): AgentResult =>
+    new AgentResult({
       runId,
-      status: outcome.status,
+      status,
       message,
       iterations: state.iteration,
       toolCalls: state.toolCalls,
       usage,
-      ...(outcome.parsed === undefined ? {} : { parsed: outcome.parsed }),
-      ...(outcome.reasoning === undefined ? {} : { reasoning: outcome.reasoning }),
+      ...(outcome?.parsed === undefined ? {} : { parsed: outcome.parsed }),
+      ...(outcome?.reasoning === undefined ? {} : { reasoning: outcome.reasoning }),
       reasoningHistory: state.reasoningHistory,
       trace: recorder.trace,
       providerUsed: state.providerUsed,
       model: state.model,
       durationMs,
+      ...(error === undefined ? {} : { error: serializeError(error) }),
     });
-    return { result, added };
+
+  await emit('run-start', { agentName: config.name, input: inputSummary(input.input), provider: config.provider.name, model: config.model });
+  try {
+    const format = options.responseFormat ?? config.responseFormat;
+    if (format !== undefined) state.responseFormat = prepareResponseFormat(format);
+    const given = await inputMessages(config, extensionContext, input.input);
+    state.messages.push(...given);
+    for (const extension of config.extensions) {
+      const replaced = await extension.beforeRun?.(extensionContext, state.messages);
+      if (replaced) state.messages = replaced;
+    }
+    const turnStart = state.messages.length;
+    const outcome = await runLoop(state, positiveInt('maxIterations', options.maxIterations, config.maxIterations));
+    let message = outcome.message;
+    if (ANSWER_STATUSES.has(outcome.status)) {
+      for (const extension of config.extensions) {
+        if (extension.checkOutput) message = { ...message, content: await extension.checkOutput(extensionContext, message.content) };
+      }
+    }
+    const added = addedMessages(given, state, turnStart, outcome, message);
+    for (const extension of config.extensions) await extension.afterRun?.(extensionContext, added, message.content);
+    const durationMs = now() - started;
+    await emit('run-end', { agentName: config.name, status: outcome.status, content: message.content, iterations: state.iteration, durationMs, usage: usage.toJSON() });
+    return { result: finish(outcome.status, message, durationMs, outcome), added };
   } catch (error) {
-    await emit('error', { error: serializeError(error), stage: 'run' });
-    await emit('run-end', {
-      agentName: config.name,
-      status: 'error',
-      content: '',
-      iterations: state.iteration,
-      durationMs: now() - started,
-      usage: usage.toJSON(),
-    });
+    await emit('error', { error: serializeError(error), stage: errorStage(error) });
+    const durationMs = now() - started;
+    await emit('run-end', { agentName: config.name, status: 'error', content: '', iterations: state.iteration, durationMs, usage: usage.toJSON() });
+    if (typeof error === 'object' && error !== null) failedRuns.set(error, finish('error', assistantMessage(''), durationMs, undefined, error));
     throw error;
+  } finally {
+    linked.dispose();
   }
 }

@@ -4,7 +4,7 @@ import { toolMessage, type Message } from '../core/message.js';
 import { ToolExecutionError } from '../core/errors/tool-execution-error.js';
 import { serializeError } from '../events/serialized-error.js';
 import type { ToolErrorKind } from '../events/types.js';
-import type { Tool } from '../tools/types.js';
+import type { Tool, ToolOutput } from '../tools/types.js';
 import { estimateTokensSync } from './token-estimate.js';
 import { denialText, requestApproval } from './approval.js';
 import { toolResultCacheKey } from './cache-key.js';
@@ -22,10 +22,14 @@ export interface ToolCallOutcome {
   terminal: boolean;
 }
 
+const NOT_RUN = 'Error: the run was cancelled before this tool call ran.';
+
 /**
- * Runs the calls of one reply: unknown tool → error result; policy (deny → review → allow);
- * approval; argument validation; execution (in parallel unless disabled). Results come back in
- * request order, and one failing call never blocks the others.
+ * Runs the calls of one reply: unknown tool → error result; malformed or invalid arguments → error
+ * result; then, on the validated arguments, extensions, policy (deny → review → allow), approval and
+ * execution (in parallel unless disabled). Results come back in request order; every call resolves
+ * to an outcome, so one failing call never blocks the others. Once the run is cancelled, calls not
+ * yet started are not run.
  */
 export async function executeToolCalls(state: RunState, calls: readonly ToolCall[]): Promise<ToolCallOutcome[]> {
   if (state.config.tools.parallel && calls.length > 1) {
@@ -45,6 +49,10 @@ function failure(call: ToolCall, content: string): ToolCallOutcome {
   return { call, content, isError: true, executed: false, terminal: false };
 }
 
+function messageOf(error: unknown): string {
+  return error instanceof Error ? error.message : String(error);
+}
+
 async function reportError(state: RunState, call: ToolCall, kind: ToolErrorKind, error: unknown, durationMs: number): Promise<void> {
   await state.emit('tool-error', {
     callId: call.id,
@@ -56,21 +64,42 @@ async function reportError(state: RunState, call: ToolCall, kind: ToolErrorKind,
   });
 }
 
+/** One call, never rejecting: anything unexpected (an extension or cache throwing) becomes an error result. */
 async function runCall(state: RunState, call: ToolCall): Promise<ToolCallOutcome> {
-  const tool = state.tools.get(call.toolName);
+  if (state.signal.aborted) return failure(call, NOT_RUN);
+  const progress = { started: false, at: 0 };
+  try {
+    return await checkAndRun(state, call, progress);
+  } catch (error) {
+    const kind: ToolErrorKind = state.signal.aborted ? 'cancelled' : 'execution';
+    const wrapped = new ToolExecutionError(`tool call "${call.toolName}" failed: ${messageOf(error)}`, { toolName: call.toolName, callId: call.id, cause: error });
+    await reportError(state, call, kind, wrapped, progress.started ? state.config.runtime.now() - progress.at : 0);
+    return failure(call, `Error: ${wrapped.message}`);
+  }
+}
+
+async function checkAndRun(state: RunState, raw: ToolCall, progress: { started: boolean; at: number }): Promise<ToolCallOutcome> {
+  const tool = state.tools.get(raw.toolName);
   if (!tool) {
-    const suggestion = closestMatch(call.toolName, state.tools.keys());
+    const suggestion = closestMatch(raw.toolName, state.tools.keys());
     const names = [...state.tools.keys()].join(', ') || '(none)';
-    const message =
-      `Error: unknown tool "${call.toolName}".` + (suggestion ? ` Did you mean "${suggestion}"?` : '') + ` Available tools: ${names}.`;
-    await reportError(state, call, 'unknown-tool', new ToolExecutionError(message, { toolName: call.toolName, callId: call.id }), 0);
-    return failure(call, message);
+    const message = `Error: unknown tool "${raw.toolName}".` + (suggestion ? ` Did you mean "${suggestion}"?` : '') + ` Available tools: ${names}.`;
+    await reportError(state, raw, 'unknown-tool', new ToolExecutionError(message, { toolName: raw.toolName, callId: raw.id }), 0);
+    return failure(raw, message);
   }
-  if (call.argumentsError !== undefined) {
-    const message = `Error: the arguments for tool "${call.toolName}" are malformed: ${call.argumentsError}. Send a JSON object that matches the tool's schema.`;
-    await reportError(state, call, 'invalid-arguments', new ToolExecutionError(message, { toolName: call.toolName, callId: call.id }), 0);
-    return failure(call, message);
+  if (raw.argumentsError !== undefined) {
+    const message = `Error: the arguments for tool "${raw.toolName}" are malformed: ${raw.argumentsError}. Send a JSON object that matches the tool's schema.`;
+    await reportError(state, raw, 'invalid-arguments', new ToolExecutionError(message, { toolName: raw.toolName, callId: raw.id }), 0);
+    return failure(raw, message);
   }
+  // Policy, approval, extensions, events and the cache all see the arguments the tool will run
+  // with (coerced, defaults applied, transformed), never the raw text the model sent.
+  const validated = await tool.validateArgs(raw.parameters);
+  if (!validated.ok) {
+    await reportError(state, raw, 'invalid-arguments', validated.error, 0);
+    return failure(raw, `Error: invalid arguments for tool "${raw.toolName}": ${validated.error.message}`);
+  }
+  const call: ToolCall = { ...raw, parameters: validated.value };
   for (const extension of state.config.extensions) {
     const blocked = await extension.beforeTool?.(state.extensionContext, call);
     if (blocked !== undefined) return failure(call, `Tool call "${call.toolName}" was blocked: ${blocked}`);
@@ -78,13 +107,7 @@ async function runCall(state: RunState, call: ToolCall): Promise<ToolCallOutcome
   const decision = tool.requiresApproval
     ? { decision: 'review' as const, reason: `tool "${tool.name}" requires approval` }
     : (state.config.tools.policy?.evaluate(call.toolName, call.parameters) ?? { decision: 'allow' as const, reason: 'no tool policy' });
-  await state.emit('policy-decision', {
-    callId: call.id,
-    toolName: call.toolName,
-    args: call.parameters,
-    decision: decision.decision,
-    reason: decision.reason,
-  });
+  await state.emit('policy-decision', { callId: call.id, toolName: call.toolName, args: call.parameters, decision: decision.decision, reason: decision.reason });
   if (decision.decision === 'deny') {
     return failure(call, `Error: tool call "${call.toolName}" was denied by policy (${decision.reason}). Do not retry it.`);
   }
@@ -92,40 +115,55 @@ async function runCall(state: RunState, call: ToolCall): Promise<ToolCallOutcome
     const approval = await requestApproval(state, call, decision.reason);
     if (!approval.approved) return failure(call, denialText(call.toolName, approval, state.config.tools.approvalTimeoutMs));
   }
-  return validateAndInvoke(state, tool, call);
+  if (state.signal.aborted) return failure(call, NOT_RUN);
+  return invokeTool(state, tool, call, progress);
 }
 
-async function validateAndInvoke(state: RunState, tool: Tool, call: ToolCall): Promise<ToolCallOutcome> {
-  const validated = await tool.validateArgs(call.parameters);
-  if (!validated.ok) {
-    await reportError(state, call, 'invalid-arguments', validated.error, 0);
-    return failure(call, `Error: invalid arguments for tool "${call.toolName}": ${validated.error.message}`);
-  }
-  const { cache, runtime } = state.config;
-  const cacheKey = tool.cacheable && cache ? toolResultCacheKey(tool.name, call.parameters) : undefined;
-  const started = runtime.now();
+async function invokeTool(state: RunState, tool: Tool, call: ToolCall, progress: { started: boolean; at: number }): Promise<ToolCallOutcome> {
+  const { runtime } = state.config;
+  const cacheKey = tool.cacheable && state.config.cache ? toolResultCacheKey(tool.name, call.parameters) : undefined;
+  progress.at = runtime.now();
+  progress.started = true;
   await state.emit('tool-start', { callId: call.id, toolName: call.toolName, args: call.parameters });
-  if (cache && cacheKey) {
-    const hit: unknown = await cache.get(cacheKey);
-    if (typeof hit === 'string') return finish(state, tool, call, hit, started, true);
-  }
+  const hit = cacheKey === undefined ? undefined : await cacheRead(state, call, cacheKey);
+  if (typeof hit === 'string') return finish(state, tool, call, hit, progress.at, true);
+  let output: ToolOutput;
   try {
-    const output = await invokeCancellable(state, tool, call, validated.value);
-    let content = output.content;
-    for (const extension of state.config.extensions) {
-      if (extension.afterTool) content = await extension.afterTool(state.extensionContext, call, content);
-    }
-    if (cache && cacheKey) await cache.set(cacheKey, content, tool.cacheTtl);
-    return await finish(state, tool, call, content, started, false);
+    output = await invokeCancellable(state, tool, call);
   } catch (error) {
-    const durationMs = runtime.now() - started;
     const cancelled = state.signal.aborted;
-    const wrapped = new ToolExecutionError(
-      cancelled ? `tool "${call.toolName}" was cancelled` : `tool "${call.toolName}" failed: ${(error as Error)?.message ?? String(error)}`,
-      { toolName: call.toolName, callId: call.id, cause: error },
-    );
-    await reportError(state, call, cancelled ? 'cancelled' : 'execution', wrapped, durationMs);
+    const wrapped = new ToolExecutionError(cancelled ? `tool "${call.toolName}" was cancelled` : `tool "${call.toolName}" failed: ${messageOf(error)}`, {
+      toolName: call.toolName,
+      callId: call.id,
+      cause: error,
+    });
+    await reportError(state, call, cancelled ? 'cancelled' : 'execution', wrapped, runtime.now() - progress.at);
     return failure(call, `Error: ${wrapped.message}`);
+  }
+  let content = output.content;
+  for (const extension of state.config.extensions) {
+    if (extension.afterTool) content = await extension.afterTool(state.extensionContext, call, content);
+  }
+  if (cacheKey !== undefined) await cacheWrite(state, call, cacheKey, content, tool.cacheTtl);
+  return finish(state, tool, call, content, progress.at, false);
+}
+
+/** Tool-cache reads are best effort: a failing cache is reported and the tool runs. */
+async function cacheRead(state: RunState, call: ToolCall, key: string): Promise<unknown> {
+  try {
+    return await state.config.cache?.get(key);
+  } catch (error) {
+    await state.emit('error', { error: serializeError(new ToolExecutionError(`tool cache read failed for "${call.toolName}": ${messageOf(error)}`, { toolName: call.toolName, callId: call.id, cause: error })), stage: 'tool' });
+    return undefined;
+  }
+}
+
+/** Tool-cache writes are best effort: the tool's real result stands even when the cache fails. */
+async function cacheWrite(state: RunState, call: ToolCall, key: string, content: string, ttl: number): Promise<void> {
+  try {
+    await state.config.cache?.set(key, content, ttl);
+  } catch (error) {
+    await state.emit('error', { error: serializeError(new ToolExecutionError(`tool cache write failed for "${call.toolName}": ${messageOf(error)}`, { toolName: call.toolName, callId: call.id, cause: error })), stage: 'tool' });
   }
 }
 
@@ -138,11 +176,11 @@ async function finish(state: RunState, tool: Tool, call: ToolCall, content: stri
 }
 
 /** Invokes a tool, but stops waiting as soon as the run is cancelled (even if the tool ignores its signal). */
-async function invokeCancellable(state: RunState, tool: Tool, call: ToolCall, args: unknown) {
+async function invokeCancellable(state: RunState, tool: Tool, call: ToolCall): Promise<ToolOutput> {
+  if (state.signal.aborted) throw state.signal.reason;
   const ctx = { signal: state.signal, runId: state.runId, callId: call.id, toolName: call.toolName, context: state.context };
   const onChunk = (chunk: string): void => void state.emit('tool-chunk', { callId: call.id, toolName: call.toolName, chunk });
-  const run = tool.invoke(args as Record<string, unknown>, ctx, onChunk);
-  if (state.signal.aborted) throw state.signal.reason;
+  const run = tool.invoke(call.parameters, ctx, onChunk);
   let onAbort: (() => void) | undefined;
   const aborted = new Promise<never>((_, reject) => {
     onAbort = () => reject(state.signal.reason as Error);
@@ -152,5 +190,6 @@ async function invokeCancellable(state: RunState, tool: Tool, call: ToolCall, ar
     return await Promise.race([run, aborted]);
   } finally {
     if (onAbort) state.signal.removeEventListener('abort', onAbort);
+    run.catch(() => undefined); // a tool abandoned on cancellation may still reject later
   }
 }

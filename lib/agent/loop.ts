@@ -25,18 +25,22 @@ export interface LoopOutcome {
 export async function runLoop(state: RunState, maxIterations: number): Promise<LoopOutcome> {
   const { config } = state;
   let structuredAttempts = 0;
+  let retryingStructured = false;
   let lastText = '';
-  while (state.iteration < maxIterations) {
+  while (state.iteration < maxIterations || retryingStructured) {
     if (state.signal.aborted) return cancelled(state, 'iteration', lastText);
     const budget = budgetExceeded(state);
     if (budget) {
       await state.emit('budget-exceeded', budget);
       return { status: 'budget-exceeded', message: assistantMessage(partialText(lastText, 'the budget was exceeded')) };
     }
-    state.iteration += 1;
+    // A structured-output retry stays inside the same iteration (it does not consume maxIterations).
+    if (!retryingStructured) {
+      state.iteration += 1;
+      await state.emit('iteration-start', { iteration: state.iteration });
+      selectModel(state);
+    }
     const iteration = state.iteration;
-    await state.emit('iteration-start', { iteration });
-    selectModel(state);
 
     let reply: ModelReply;
     try {
@@ -51,9 +55,13 @@ export async function runLoop(state: RunState, maxIterations: number): Promise<L
     const text = resolved.text;
     if (text) lastText = text;
     const reasoning = [reply.reasoning, resolved.calls.length > 0 ? text : ''].filter(Boolean).join('\n');
-    state.reasoningHistory.push(reasoning);
+    if (retryingStructured) state.reasoningHistory[state.reasoningHistory.length - 1] = reasoning;
+    else state.reasoningHistory.push(reasoning);
+    retryingStructured = false;
     await emitLlmEnd(state, reply, resolved.calls, reasoning);
     await warnOnCost(state);
+    // Cancelled while the provider was answering: stop before acting on the reply.
+    if (state.signal.aborted) return cancelled(state, 'llm', lastText);
 
     if (resolved.calls.length === 0 && resolved.errors.length > 0) {
       state.messages.push(assistantMessage(reply.message.content), userMessage(directiveErrorText(resolved.errors)));
@@ -76,7 +84,7 @@ export async function runLoop(state: RunState, maxIterations: number): Promise<L
             throw new StructuredOutputError({ text, issues: check.issues });
           }
           state.messages.push(assistantMessage(text), userMessage(structuredRetryMessage(check.issues)));
-          state.iteration -= 1; // structured retries do not consume iterations
+          retryingStructured = true;
           continue;
         }
         const message = assistantMessage(text);

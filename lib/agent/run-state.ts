@@ -23,7 +23,7 @@ export interface RunState {
   /** Aborted on cancellation (token, run signal, or the stream consumer leaving). */
   readonly signal: AbortSignal;
   readonly streaming: boolean;
-  readonly responseFormat: PreparedResponseFormat | undefined;
+  responseFormat: PreparedResponseFormat | undefined;
   readonly approve: ApprovalHandler | undefined;
   readonly context: unknown;
   /** Tools the user approved "for this session" (shared with the agent until reset()). */

@@ -1,3 +1,4 @@
+import { ConfigurationError } from '../core/errors/configuration-error.js';
 import type { ResponseFormatSpec } from '../providers/spec.js';
 import { tool } from '../tools/tool.js';
 import type { Tool } from '../tools/types.js';
@@ -19,12 +20,16 @@ const cache = new WeakMap<object, PreparedResponseFormat>();
 export function prepareResponseFormat(format: ResponseFormat): PreparedResponseFormat {
   const known = cache.get(format);
   if (known) return known;
-  const validator: Tool = tool({
-    name: 'structured_output',
-    description: 'Structured output of the final answer.',
-    parameters: format,
-    execute: () => undefined,
-  }) as Tool;
+  let validator: Tool<unknown>;
+  try {
+    validator = tool({ name: 'structured_output', description: 'Structured output of the final answer.', parameters: format, execute: () => undefined });
+  } catch (error) {
+    const why = error instanceof Error ? error.message.replace(/^.*?structured_output"?:?\s*/, '') : String(error);
+    throw new ConfigurationError(
+      `responseFormat must describe a JSON object (wrap arrays or values in an object, e.g. z.object({ items: z.array(…) })): ${why}`,
+      { key: 'responseFormat', cause: error },
+    );
+  }
   const prepared: PreparedResponseFormat = {
     spec: { type: 'json_schema', name: 'structured_output', schema: validator.parameters },
     async check(text) {

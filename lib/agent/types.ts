@@ -7,6 +7,7 @@ import type { Sleep } from '../core/sleep.js';
 import type { ToolCall } from '../core/tool-call.js';
 import type { AgentUsage } from '../core/usage.js';
 import type { AgentObserver } from '../events/observer.js';
+import type { ObserverErrorHandler } from '../events/observer-error.js';
 import type { Provider } from '../providers/spec.js';
 import type { RetryOptions } from '../providers/retry.js';
 import type { ToolPolicy } from '../safety/tool-policy.js';
@@ -80,7 +81,7 @@ export interface ToolsConfig {
   policy?: ToolPolicy;
   /** Called for review decisions when no ApprovalHandler is given to the run. */
   confirmAction?: ConfirmAction;
-  /** Seconds to wait for an approval; a timeout denies. Default 60. */
+  /** Seconds to wait for an approval; a timeout denies. Default 60; 0 or Infinity waits indefinitely. */
   approvalTimeout?: number;
 }
 
@@ -109,7 +110,7 @@ export interface AgentRuntime {
 }
 
 /**
- * Configuration of an Agent. Nested groups are canonical (`retry`, `budget`, `tools`,
+ * Configuration of an Agent. Nested groups are canonical (`retry`, `budget`, `toolConfig`,
  * `trace`, `structured`); the spec's flat names (`maxRetries`, `maxCostUsd`, `toolPolicy`, …)
  * are accepted as aliases and normalised once.
  */
@@ -137,6 +138,8 @@ export interface AgentConfig {
   responseFormat?: ResponseFormat;
   reasoningStrategy?: ReasoningStrategyName;
   observers?: readonly AgentObserver[];
+  /** Called when an observer throws (the run goes on). Default: one process warning per observer and method. */
+  onObserverError?: ObserverErrorHandler;
   /** @deprecated use `observers`. A dict of callbacks wrapped as an observer (warns once). */
   hooks?: Record<string, (...args: never[]) => unknown>;
   /** LLM reply cache (not used by `stream`) and the cache of `cacheable` tools. */

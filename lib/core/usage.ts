@@ -13,6 +13,8 @@ export interface UsageStats {
   reasoningTokens?: number;
   /** Prompt tokens served from the provider's prompt cache, when reported. */
   cachedPromptTokens?: number;
+  /** True when the counts are estimates (the provider reported no usage). */
+  estimated?: boolean;
 }
 
 /** A UsageStats of zeros. */
@@ -72,8 +74,9 @@ export class AgentUsage {
   embeddingTokens = 0;
   totalEmbeddingCostUsd = 0;
   llmCalls = 0;
-  readonly toolUsage: Record<string, number> = {};
-  readonly toolTokens: Record<string, number> = {};
+  // Null-prototype objects: `constructor` and `__proto__` are valid tool names.
+  readonly toolUsage: Record<string, number> = Object.create(null) as Record<string, number>;
+  readonly toolTokens: Record<string, number> = Object.create(null) as Record<string, number>;
 
   /** Same as totalCostUsd (graph results expose `totalUsage.costUsd`). */
   get costUsd(): number {
@@ -139,8 +142,8 @@ export class AgentUsage {
       embeddingTokens: this.embeddingTokens,
       totalEmbeddingCostUsd: this.totalEmbeddingCostUsd,
       llmCalls: this.llmCalls,
-      toolUsage: { ...this.toolUsage },
-      toolTokens: { ...this.toolTokens },
+      toolUsage: Object.assign(Object.create(null) as Record<string, number>, this.toolUsage),
+      toolTokens: Object.assign(Object.create(null) as Record<string, number>, this.toolTokens),
     };
   }
 }

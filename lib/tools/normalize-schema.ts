@@ -119,8 +119,11 @@ function checkObject(schema: JsonSchema, problems: ValidationIssue[], path: (str
     if (seen.has(name)) problems.push({ path: [...path, 'required'], message: `duplicate parameter "${name}" in required` });
     seen.add(name);
   }
-  if (!isPlainObject(schema['properties'])) return;
-  const properties = propertiesOf(schema);
+  // Required names must be declared, so the model learns what they are; only schemas that admit
+  // arbitrary keys through a sub-schema may require names they do not list.
+  const declared = isPlainObject(schema['properties']);
+  if (!declared && (isPlainObject(schema['additionalProperties']) || isPlainObject(schema['patternProperties']))) return;
+  const properties = declared ? propertiesOf(schema) : {};
   for (const name of seen) {
     if (!Object.hasOwn(properties, name)) {
       problems.push({ path: [...path, 'required'], message: `signature mismatch: required parameter "${name}" is not declared in properties` });

@@ -30,7 +30,7 @@ export function eventStep(event: AgentEvent): EventStepFields | undefined {
       if (event.valid) return undefined;
       return { type: 'structured_retry', name: 'structured_output', output: event.issues.join('; '), metadata: { iteration: event.iteration, attempt: event.attempt, issues: event.issues } };
     case 'budget-exceeded':
-      return { type: 'budget_exceeded', name: event.kind, output: `${event.kind} budget exceeded: ${event.actual} > ${event.limit}`, metadata: { kind: event.kind, limit: event.limit, actual: event.actual } };
+      return { type: 'budget_exceeded', name: event.kind, output: `${event.kind} budget reached: ${event.actual} used of ${event.limit}`, metadata: { kind: event.kind, limit: event.limit, actual: event.actual } };
     case 'cancelled':
       return { type: 'cancelled', name: event.stage, output: event.reason, metadata: { stage: event.stage, iteration: event.iteration } };
     case 'prompt-compressed':

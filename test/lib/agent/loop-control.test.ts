@@ -1,4 +1,5 @@
 import assert from 'node:assert/strict';
+import { getEventListeners } from 'node:events';
 import { describe, test } from 'node:test';
 import { Agent } from '../../../lib/agent/agent.js';
 import { CancellationToken } from '../../../lib/core/cancellation-token.js';
@@ -88,7 +89,6 @@ describe('agent loop: run control', () => {
 });
 
 test('runs leave no abort listeners behind on the cancellation signal (approvals, tools, sleeps)', async () => {
-  const { getEventListeners } = await import('node:events');
   const { ToolPolicy } = await import('../../../lib/safety/tool-policy.js');
   const token = new CancellationToken();
   const provider = new ScriptedProvider({ respond: (request) => (request.messages.at(-1)!.role === 'tool' ? 'done' : { toolCalls: [weatherCall] }) });

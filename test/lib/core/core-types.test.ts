@@ -38,11 +38,18 @@ describe('core types', () => {
     usage.addToolCall('search', 2);
     assert.equal(usage.totalCostUsd, 0.01);
     assert.equal(usage.totalEmbeddingCostUsd, 0.002);
-    assert.deepEqual(usage.toolUsage, { search: 2 });
-    assert.deepEqual(usage.toolTokens, { search: 42 });
+    assert.deepEqual({ ...usage.toolUsage }, { search: 2 });
+    assert.deepEqual({ ...usage.toolTokens }, { search: 42 });
     assert.equal(usage.toJSON().llmCalls, 1);
     usage.reset();
-    assert.deepEqual(usage.toolUsage, {});
+    assert.deepEqual({ ...usage.toolUsage }, {});
+    for (const name of ['constructor', '__proto__', 'hasOwnProperty']) usage.addToolCall(name, 3);
+    assert.deepEqual(Object.entries(usage.toolUsage), [['constructor', 1], ['__proto__', 1], ['hasOwnProperty', 1]]);
+    const merged = new AgentUsage();
+    merged.merge(usage);
+    merged.merge(usage.toJSON());
+    assert.equal(merged.toolTokens['constructor'], 6);
+    assert.equal(JSON.parse(JSON.stringify(merged.toJSON())).toolUsage['__proto__'], 2);
   });
 
   test('cancellation token sets, exposes an aborted signal, and is reusable after reset', () => {

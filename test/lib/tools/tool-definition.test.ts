@@ -144,3 +144,11 @@ describe('isTool and the tool object', () => {
     assert.deepEqual((t.parameters['properties'] as Record<string, unknown>)['q'], { type: 'string', description: 'query text' });
   });
 });
+
+test('a JSON Schema that requires a parameter it never declares is rejected', async () => {
+  const { tool } = await import('../../../lib/tools/tool.js');
+  assert.throws(
+    () => tool({ name: 'no_props', description: 'Requires an undeclared city', parameters: { type: 'object', required: ['city'] }, execute: () => 'x' }),
+    /required parameter "city" is not declared/,
+  );
+});

@@ -1,0 +1,36 @@
+/** A signal that aborts when any of its sources does; `dispose()` detaches it from them. */
+export interface LinkedSignal {
+  readonly signal: AbortSignal;
+  /** Aborts the linked signal (not the sources). */
+  abort(reason?: unknown): void;
+  /** Removes the listeners added to the sources. Call it when the linked signal's work is done. */
+  dispose(): void;
+}
+
+/**
+ * Links a new AbortSignal to `sources`. Unlike `AbortSignal.any`, it leaves nothing behind on
+ * long-lived sources (a CancellationToken used for thousands of runs) once disposed: Node 20's
+ * `AbortSignal.any` keeps a dependant entry on every source for good.
+ */
+export function linkSignals(sources: readonly (AbortSignal | undefined)[]): LinkedSignal {
+  const controller = new AbortController();
+  const detach: (() => void)[] = [];
+  const dispose = (): void => {
+    for (const remove of detach.splice(0)) remove();
+  };
+  for (const source of sources) {
+    if (!source) continue;
+    if (source.aborted) {
+      controller.abort(source.reason);
+      break;
+    }
+    const onAbort = (): void => {
+      controller.abort(source.reason);
+      dispose();
+    };
+    source.addEventListener('abort', onAbort, { once: true });
+    detach.push(() => source.removeEventListener('abort', onAbort));
+  }
+  if (controller.signal.aborted) dispose();
+  return { signal: controller.signal, abort: (reason) => controller.abort(reason), dispose };
+}
