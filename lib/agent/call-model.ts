@@ -5,6 +5,7 @@ import { serializeError } from '../events/serialized-error.js';
 import { priceUsage } from '../providers/models/index.js';
 import { withRetry } from '../providers/retry.js';
 import type { FinishReason, ProviderNotice, ProviderRequest, ProviderResponse, ProviderUsage } from '../providers/spec.js';
+import { cacheRead, cacheWrite } from './cache-io.js';
 import { responseCacheKey } from './cache-key.js';
 import type { RunState } from './run-state.js';
 import { stripThink, ThinkFilter } from './think-filter.js';
@@ -78,8 +79,9 @@ export async function callModel(state: RunState, messages: readonly Message[]): 
   if (state.responseFormat) request.responseFormat = state.responseFormat.spec;
 
   const cacheKey = config.cache && !state.streaming ? responseCacheKey(request) : undefined;
-  if (config.cache && cacheKey) {
-    const hit: unknown = await config.cache.get(cacheKey);
+  const site = { stage: 'llm' as const, what: 'response' };
+  if (cacheKey) {
+    const hit = await cacheRead(state, site, cacheKey);
     if (isCachedReply(hit)) {
       await state.emit('cache-hit', { iteration: state.iteration, key: cacheKey, model: state.model });
       if (config.verbose) process.stderr.write(`[agentlib] cache hit for ${state.model}\n`);
@@ -110,9 +112,9 @@ export async function callModel(state: RunState, messages: readonly Message[]): 
     },
   );
   reply.durationMs = config.runtime.now() - started;
-  if (config.cache && cacheKey) {
+  if (cacheKey) {
     const entry: CachedReply = { message: reply.message, reasoning: reply.reasoning, usage: reply.usage, finishReason: reply.finishReason };
-    await config.cache.set(cacheKey, entry);
+    await cacheWrite(state, site, cacheKey, entry);
   }
   return reply;
 }

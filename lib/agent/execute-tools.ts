@@ -7,6 +7,7 @@ import type { ToolErrorKind } from '../events/types.js';
 import type { Tool, ToolOutput } from '../tools/types.js';
 import { estimateTokensSync } from './token-estimate.js';
 import { denialText, requestApproval } from './approval.js';
+import { cacheRead, cacheWrite } from './cache-io.js';
 import { toolResultCacheKey } from './cache-key.js';
 import type { RunState } from './run-state.js';
 
@@ -125,7 +126,8 @@ async function invokeTool(state: RunState, tool: Tool, call: ToolCall, progress:
   progress.at = runtime.now();
   progress.started = true;
   await state.emit('tool-start', { callId: call.id, toolName: call.toolName, args: call.parameters });
-  const hit = cacheKey === undefined ? undefined : await cacheRead(state, call, cacheKey);
+  const site = { stage: 'tool' as const, what: `tool "${call.toolName}"` };
+  const hit = cacheKey === undefined ? undefined : await cacheRead(state, site, cacheKey);
   if (typeof hit === 'string') return finish(state, tool, call, hit, progress.at, true);
   let output: ToolOutput;
   try {
@@ -144,27 +146,8 @@ async function invokeTool(state: RunState, tool: Tool, call: ToolCall, progress:
   for (const extension of state.config.extensions) {
     if (extension.afterTool) content = await extension.afterTool(state.extensionContext, call, content);
   }
-  if (cacheKey !== undefined) await cacheWrite(state, call, cacheKey, content, tool.cacheTtl);
+  if (cacheKey !== undefined) await cacheWrite(state, site, cacheKey, content, tool.cacheTtl);
   return finish(state, tool, call, content, progress.at, false);
-}
-
-/** Tool-cache reads are best effort: a failing cache is reported and the tool runs. */
-async function cacheRead(state: RunState, call: ToolCall, key: string): Promise<unknown> {
-  try {
-    return await state.config.cache?.get(key);
-  } catch (error) {
-    await state.emit('error', { error: serializeError(new ToolExecutionError(`tool cache read failed for "${call.toolName}": ${messageOf(error)}`, { toolName: call.toolName, callId: call.id, cause: error })), stage: 'tool' });
-    return undefined;
-  }
-}
-
-/** Tool-cache writes are best effort: the tool's real result stands even when the cache fails. */
-async function cacheWrite(state: RunState, call: ToolCall, key: string, content: string, ttl: number): Promise<void> {
-  try {
-    await state.config.cache?.set(key, content, ttl);
-  } catch (error) {
-    await state.emit('error', { error: serializeError(new ToolExecutionError(`tool cache write failed for "${call.toolName}": ${messageOf(error)}`, { toolName: call.toolName, callId: call.id, cause: error })), stage: 'tool' });
-  }
 }
 
 async function finish(state: RunState, tool: Tool, call: ToolCall, content: string, started: number, cached: boolean): Promise<ToolCallOutcome> {

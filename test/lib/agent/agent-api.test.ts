@@ -78,23 +78,19 @@ describe('Agent API', () => {
     assert.equal(log.of('batch-start')[0]!.size, 5);
   });
 
-  test('a throwing observer is isolated and reported', async () => {
-    const reported: unknown[] = [];
+  test('a throwing observer (sync or async) is isolated and reported through onObserverError', async () => {
+    const reported: string[] = [];
     const provider = new ScriptedProvider({ replies: ['fine'] });
     const agent = new Agent({
       provider,
       observers: [{ name: 'broken', onRunStart: () => { throw new Error('observer bug'); }, onLlmEnd: async () => { throw new Error('async bug'); } }],
+      onObserverError: (error, observer, event) => void reported.push(`${observer}:${event.type}:${(error as Error).message}`),
       runtime: testRuntime(),
     });
-    const warn = mock.method(process, 'emitWarning', (warning: string | Error) => void reported.push(warning));
-    try {
-      const result = await agent.run('x');
-      await agent.flushObservers();
-      assert.equal(result.content, 'fine');
-    } finally {
-      warn.mock.restore();
-    }
-    assert.ok(reported.length >= 1);
+    const result = await agent.run('x');
+    await agent.flushObservers();
+    assert.equal(result.content, 'fine');
+    assert.deepEqual(reported.sort(), ['broken:llm-end:async bug', 'broken:run-start:observer bug']);
   });
 
   test('blocking observers are awaited inline', async () => {

@@ -3,6 +3,7 @@ import { describe, test } from 'node:test';
 import { Agent } from '../../../lib/agent/agent.js';
 import { ProviderError } from '../../../lib/core/errors/provider-error.js';
 import { ScriptedProvider } from '../../../lib/providers/scripted.js';
+import type { ProviderRequest } from '../../../lib/providers/spec.js';
 import { tool } from '../../../lib/tools/tool.js';
 import type { Tool } from '../../../lib/tools/types.js';
 import { z } from 'zod';
@@ -149,4 +150,21 @@ test('a cached reply with tool calls records its tool selection but no llm_call 
   assert.equal(types.filter((t) => t === 'llm_call').length, 0);
   assert.equal(types.filter((t) => t === 'cache_hit').length, 2);
   assert.equal(types.filter((t) => t === 'tool_selection').length, 1);
+});
+
+test('a stream without a usage frame reports estimated, priced usage (never zero)', async () => {
+  class NoUsage extends ScriptedProvider {
+    override async *stream(request: ProviderRequest) {
+      for await (const part of super.stream(request)) if (part.type !== 'usage') yield part;
+    }
+  }
+  const provider = new NoUsage({ replies: ['A fairly long answer that has some tokens in it.'] });
+  const agent = new Agent({ provider, model: 'gpt-4o-mini', runtime: testRuntime() });
+  const stream = agent.stream('Tell me something');
+  for await (const _ of stream) void _;
+  const result = await stream.result;
+  assert.ok(result.usage.promptTokens > 0 && result.usage.completionTokens > 0);
+  assert.ok(result.usage.totalCostUsd > 0);
+  const llm = result.trace.steps.find((s) => s.type === 'llm_call')!;
+  assert.ok((llm.usage?.totalTokens ?? 0) > 0);
 });

@@ -152,3 +152,75 @@ describe('agent loop: policy and approvals', () => {
     assert.deepEqual(cities, ['Ulm']);
   });
 });
+
+describe('policy sees the arguments the tool runs with', () => {
+  const shell = (ran: unknown[]) =>
+    tool({ name: 'run_shell', description: 'Run a shell command', parameters: z.object({ command: z.string().trim() }), execute: ({ command }) => (ran.push(command), 'ok') });
+  const rows = (ran: unknown[]) =>
+    tool({
+      name: 'delete_rows',
+      description: 'Delete rows from a table',
+      parameters: z.object({ table: z.string(), limit: z.number().optional(), all: z.boolean().default(true) }),
+      execute: (args) => (ran.push(args), 'ok'),
+    });
+  const policy = new ToolPolicy({
+    allow: ['*'],
+    denyWhen: [
+      { tool: 'run_shell', argument: 'command', matches: 'rm *' },
+      { tool: 'delete_rows', argument: 'limit', equals: 0 },
+      { tool: 'delete_rows', argument: 'all', equals: true },
+    ],
+  });
+
+  test('transforms, coercion and defaults cannot slip past denyWhen', async () => {
+    const ran: unknown[] = [];
+    const provider = new ScriptedProvider({
+      replies: [
+        {
+          toolCalls: [
+            { toolName: 'run_shell', parameters: { command: '  rm -rf /' } },
+            { toolName: 'delete_rows', parameters: { table: 'users', limit: '0', all: false } },
+            { toolName: 'delete_rows', parameters: { table: 'users' } },
+            { toolName: 'delete_rows', parameters: { table: 'logs', limit: '5', all: false } },
+          ],
+        },
+        'ok',
+      ],
+    });
+    const log = eventLog();
+    const agent = new Agent({ provider, tools: [shell(ran), rows(ran)], toolPolicy: policy, observers: [log.observer], runtime: testRuntime() });
+    await agent.run('go');
+    assert.deepEqual(ran, [{ table: 'logs', limit: 5, all: false }]);
+    assert.deepEqual(log.of('policy-decision').map((e) => e.decision), ['deny', 'deny', 'deny', 'allow']);
+    assert.deepEqual(log.of('policy-decision')[0]!.args, { command: 'rm -rf /' }, 'events carry the validated arguments');
+  });
+
+  test('approvers are shown the validated arguments', async () => {
+    const seen: unknown[] = [];
+    const provider = new ScriptedProvider({ replies: [{ toolCalls: [{ toolName: 'delete_rows', parameters: { table: 't', limit: '3' } }] }, 'ok'] });
+    const agent = new Agent({ provider, tools: [rows([])], toolPolicy: new ToolPolicy({ review: ['*'] }), runtime: testRuntime() });
+    await agent.run('go', { approve: (request) => (seen.push(request.args), true) });
+    assert.deepEqual(seen, [{ table: 't', limit: 3, all: true }]);
+  });
+});
+
+describe('approval timeouts', () => {
+  test('a real timer denies after approvalTimeout', async () => {
+    const provider = new ScriptedProvider({ replies: [{ toolCalls: [deleteCall()] }, 'ok'] });
+    const agent = new Agent({ provider, tools: [deleteTool([])], toolPolicy: new ToolPolicy({ review: ['*'] }), approvalTimeout: 0.08, runtime: testRuntime() });
+    const started = Date.now();
+    await agent.run('go', { approve: () => new Promise<boolean>(() => undefined) });
+    const waited = Date.now() - started;
+    assert.ok(waited >= 70 && waited < 2_000, `waited ${waited} ms`);
+  });
+
+  test('approvalTimeout 0 or Infinity waits for the approver (no instant denial)', async () => {
+    for (const approvalTimeout of [0, Infinity, 60 * 60 * 24 * 40]) {
+      const deleted: string[] = [];
+      const provider = new ScriptedProvider({ replies: [{ toolCalls: [deleteCall()] }, 'ok'] });
+      const agent = new Agent({ provider, tools: [deleteTool(deleted)], toolPolicy: new ToolPolicy({ review: ['*'] }), approvalTimeout, runtime: testRuntime() });
+      await agent.run('go', { approve: () => new Promise<boolean>((resolve) => setTimeout(() => resolve(true), 30)) });
+      assert.deepEqual(deleted, ['a.txt'], `approvalTimeout ${approvalTimeout}`);
+    }
+  });
+});

@@ -67,3 +67,14 @@ describe('agent loop: structured output', () => {
     assert.deepEqual(result.parsed, { ok: true });
   });
 });
+
+test('with a responseFormat, a TOOL_CALL directive in the reply is not parsed or run', async () => {
+  const cities: string[] = [];
+  const provider = new ScriptedProvider({
+    replies: ['TOOL_CALL: {"tool_name": "get_weather", "parameters": {"city": "Oslo"}}', '{"city": "Oslo", "temperature": 3}'],
+  });
+  const agent = new Agent({ provider, tools: [weatherTool(cities)], runtime: testRuntime() });
+  const result = await agent.run('x', { responseFormat: z.object({ city: z.string(), temperature: z.number() }) });
+  assert.deepEqual(cities, []);
+  assert.deepEqual(result.parsed, { city: 'Oslo', temperature: 3 });
+});

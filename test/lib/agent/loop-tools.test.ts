@@ -200,3 +200,60 @@ describe('agent loop: tool execution', () => {
     assert.ok((result.usage.toolTokens['get_weather'] ?? 0) > 0);
   });
 });
+
+describe('failures around tools stay contained', () => {
+  test('a failing tool cache never changes a successful result, and a failing read still runs the tool', async () => {
+    let charged = 0;
+    const charge = tool({ name: 'charge_card', description: 'Charge the card once', parameters: z.object({ amount: z.number() }), cacheable: true, execute: ({ amount }) => (charged++, `charged ${amount}`) });
+    for (const broken of ['get', 'set'] as const) {
+      charged = 0;
+      const cache = {
+        get: (_k: string): unknown => { if (broken === 'get') throw new Error('cache down'); return undefined; },
+        set: (): void => { if (broken === 'set') throw new Error('cache down'); },
+      };
+      const provider = new ScriptedProvider({ replies: [{ toolCalls: [call('charge_card', { amount: 5 })] }, 'ok'] });
+      const log = eventLog();
+      const agent = new Agent({ provider, tools: [charge], cache, observers: [log.observer], runtime: testRuntime() });
+      const result = await agent.run('go');
+      assert.equal(result.status, 'completed');
+      assert.equal(charged, 1);
+      assert.equal(provider.requests[1]!.messages.find((m) => m.role === 'tool')!.content, 'charged 5', broken);
+      assert.equal(log.of('tool-end').length, 1);
+      assert.ok(log.of('error').some((e) => e.stage === 'tool' && /tool "charge_card" cache (read|write) failed/.test(e.error.message)));
+      assert.ok(log.of('error').some((e) => e.stage === 'llm' && /response cache (read|write) failed/.test(e.error.message)), 'the LLM reply cache is best effort too');
+    }
+  });
+
+  test('a throwing extension fails only its own call; every tool-start gets an end before run-end', async () => {
+    const log: string[] = [];
+    const events = eventLog();
+    const provider = new ScriptedProvider({ replies: [{ toolCalls: [call('slow_a', {}, 'a'), call('slow_b', {}, 'b')] }, 'done'] });
+    const agent = new Agent({
+      provider,
+      tools: [slowTool('slow_a', 5, log), slowTool('slow_b', 40, log)],
+      extensions: [{ name: 'screen', afterTool: (_ctx, c, output) => { if (c.toolName === 'slow_a') throw new Error('screening crashed'); return output; } }],
+      observers: [events.observer],
+      runtime: testRuntime(),
+    });
+    const result = await agent.run('go');
+    assert.equal(result.content, 'done');
+    const [a, b] = provider.requests[1]!.messages.filter((m) => m.role === 'tool');
+    assert.match(a!.content, /screening crashed/);
+    assert.equal(b!.content, 'slow_b done');
+    const types = events.types();
+    const runEnd = types.lastIndexOf('run-end');
+    for (const id of ['a', 'b']) {
+      const ends = events.events.filter((e) => (e.type === 'tool-end' || e.type === 'tool-error') && e.callId === id);
+      assert.equal(ends.length, 1, `call ${id} ended once`);
+      assert.ok(events.events.indexOf(ends[0]!) < runEnd);
+    }
+  });
+
+  test('tools named like Object.prototype members are counted correctly', async () => {
+    const ctor = tool({ name: 'constructor', description: 'A tool with an awkward name', parameters: z.object({}), execute: () => 'ok' });
+    const provider = new ScriptedProvider({ replies: [{ toolCalls: [call('constructor')] }, 'ok'] });
+    const agent = new Agent({ provider, tools: [ctor], runtime: testRuntime() });
+    const result = await agent.run('go');
+    assert.equal(result.usage.toolUsage['constructor'], 1);
+  });
+});

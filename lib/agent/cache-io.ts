@@ -1,0 +1,30 @@
+import { AgentlibError } from '../core/errors/agentlib-error.js';
+import { serializeError } from '../events/serialized-error.js';
+import type { RunState } from './run-state.js';
+
+/** Where a cache access happened: the LLM reply cache or the cache of a tool. */
+export type CacheSite = { stage: 'llm'; what: string } | { stage: 'tool'; what: string };
+
+async function report(state: RunState, site: CacheSite, action: 'read' | 'write', error: unknown): Promise<void> {
+  const message = `${site.what} cache ${action} failed: ${error instanceof Error ? error.message : String(error)}`;
+  await state.emit('error', { error: serializeError(new AgentlibError(message, { cause: error })), stage: site.stage });
+}
+
+/** Reads the agent's cache; a failing cache is reported (an `error` event) and counts as a miss. */
+export async function cacheRead(state: RunState, site: CacheSite, key: string): Promise<unknown> {
+  try {
+    return await state.config.cache?.get(key);
+  } catch (error) {
+    await report(state, site, 'read', error);
+    return undefined;
+  }
+}
+
+/** Writes the agent's cache; a failing cache is reported and otherwise ignored. */
+export async function cacheWrite(state: RunState, site: CacheSite, key: string, value: unknown, ttlSeconds?: number): Promise<void> {
+  try {
+    await state.config.cache?.set(key, value, ttlSeconds);
+  } catch (error) {
+    await report(state, site, 'write', error);
+  }
+}
