@@ -15,6 +15,7 @@ export {
   estimateRunTokens,
   estimateTokens,
   estimateTokensSync,
+  failedRunResult,
   type AgentConfig,
   type AgentExtension,
   type AgentInput,

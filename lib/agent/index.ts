@@ -3,6 +3,7 @@ export { AgentStream } from './agent-stream.js';
 export { AgentAnalytics, type AgentAnalyticsSnapshot, type ToolAnalytics } from './analytics.js';
 export type { BatchOptions } from './batch.js';
 export { AGENT_DEFAULTS, resolveAgentConfig, type ResolvedAgentConfig } from './config.js';
+export { failedRunResult } from './execute-run.js';
 export type { AgentExtension, ExtensionContext } from './extension.js';
 export { AgentResult, type AgentResultInit, type AgentResultJSON } from './result.js';
 export { REASONING_STRATEGIES, isReasoningStrategy, type ReasoningStrategy, type ReasoningStrategyName } from './strategies.js';
