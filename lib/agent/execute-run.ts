@@ -1,6 +1,6 @@
 import { StructuredOutputError } from '../core/errors/structured-output-error.js';
 import { ProviderError } from '../core/errors/provider-error.js';
-import { linkSignals } from '../core/linked-signal.js';
+import { linkSignals, NEVER_ABORTED } from '../core/linked-signal.js';
 import { assistantMessage, userMessage, type Message } from '../core/message.js';
 import { Role } from '../core/role.js';
 import { AgentUsage } from '../core/usage.js';
@@ -117,12 +117,14 @@ export async function executeRun(input: ExecuteRunInput): Promise<{ result: Agen
     sink?.(event);
     return bus.emit(event);
   };
-  const linked = linkSignals([config.cancellationToken?.signal, options.signal, input.abortSignal]);
+  const sources = [config.cancellationToken?.signal, options.signal, input.abortSignal];
+  const linked = sources.some((source) => source !== undefined) ? linkSignals(sources) : undefined;
+  const signal = linked?.signal ?? NEVER_ABORTED;
   const usage = new AgentUsage();
   const extensionContext: ExtensionContext = {
     runId,
     agentName: config.name,
-    signal: linked.signal,
+    signal,
     usage,
     emit: async (type, payload) => emit(type, payload),
   };
@@ -132,7 +134,7 @@ export async function executeRun(input: ExecuteRunInput): Promise<{ result: Agen
     tools: input.tools,
     toolSpecs: input.toolSpecs,
     systemPrompt: input.systemPrompt,
-    signal: linked.signal,
+    signal,
     streaming: input.streaming,
     responseFormat: undefined,
     approve: options.approve,
@@ -197,6 +199,6 @@ export async function executeRun(input: ExecuteRunInput): Promise<{ result: Agen
     if (typeof error === 'object' && error !== null) failedRuns.set(error, finish('error', assistantMessage(''), durationMs, undefined, error));
     throw error;
   } finally {
-    linked.dispose();
+    linked?.dispose();
   }
 }

@@ -1,3 +1,4 @@
+import { isNeverAborted } from '../core/linked-signal.js';
 import { closestMatch } from '../core/suggest.js';
 import type { ToolCall } from '../core/tool-call.js';
 import { toolMessage, type Message } from '../core/message.js';
@@ -161,9 +162,14 @@ async function finish(state: RunState, tool: Tool, call: ToolCall, content: stri
 /** Invokes a tool, but stops waiting as soon as the run is cancelled (even if the tool ignores its signal). */
 async function invokeCancellable(state: RunState, tool: Tool, call: ToolCall): Promise<ToolOutput> {
   if (state.signal.aborted) throw state.signal.reason;
-  const ctx = { signal: state.signal, runId: state.runId, callId: call.id, toolName: call.toolName, context: state.context };
   const onChunk = (chunk: string): void => void state.emit('tool-chunk', { callId: call.id, toolName: call.toolName, chunk });
-  const run = tool.invoke(call.parameters, ctx, onChunk);
+  const base = { runId: state.runId, callId: call.id, toolName: call.toolName, context: state.context };
+  if (isNeverAborted(state.signal)) {
+    // Nothing can cancel this run: the tool gets a never-aborted signal of its own, so listeners it
+    // forgets to remove die with the call instead of piling up on the shared one.
+    return tool.invoke(call.parameters, { ...base, signal: new AbortController().signal }, onChunk);
+  }
+  const run = tool.invoke(call.parameters, { ...base, signal: state.signal }, onChunk);
   let onAbort: (() => void) | undefined;
   const aborted = new Promise<never>((_, reject) => {
     onAbort = () => reject(state.signal.reason as Error);

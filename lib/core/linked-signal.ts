@@ -8,6 +8,19 @@ export interface LinkedSignal {
 }
 
 /**
+ * A signal that is never aborted, shared by runs that have nothing that could cancel them (no
+ * token, no run signal, not a stream): creating an AbortController per run is measurable on hot
+ * paths. Code that receives it must not add listeners it does not remove; agentlib never hands
+ * it to providers or tools (see `isNeverAborted`).
+ */
+export const NEVER_ABORTED: AbortSignal = new AbortController().signal;
+
+/** True for the shared never-aborted signal. */
+export function isNeverAborted(signal: AbortSignal): boolean {
+  return signal === NEVER_ABORTED;
+}
+
+/**
  * Links a new AbortSignal to `sources`. Unlike `AbortSignal.any`, it leaves nothing behind on
  * long-lived sources (a CancellationToken used for thousands of runs) once disposed: Node 20's
  * `AbortSignal.any` keeps a dependant entry on every source for good.

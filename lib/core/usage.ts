@@ -142,8 +142,9 @@ export class AgentUsage {
       embeddingTokens: this.embeddingTokens,
       totalEmbeddingCostUsd: this.totalEmbeddingCostUsd,
       llmCalls: this.llmCalls,
-      toolUsage: Object.assign(Object.create(null) as Record<string, number>, this.toolUsage),
-      toolTokens: Object.assign(Object.create(null) as Record<string, number>, this.toolTokens),
+      // Spread defines own data properties (no __proto__ setter), so every tool name survives.
+      toolUsage: { ...this.toolUsage },
+      toolTokens: { ...this.toolTokens },
     };
   }
 }

@@ -22,6 +22,19 @@ export function jsonSummary(value: unknown): string {
 
 /** Milliseconds since the epoch as an ISO string (an invalid time gives the epoch). */
 export function isoTimestamp(ms: number): string {
-  const date = new Date(ms);
-  return Number.isNaN(date.getTime()) ? new Date(0).toISOString() : date.toISOString();
+  // Hot path (every trace step): format the date-and-seconds part once per second, then append ms.
+  if (!Number.isFinite(ms)) return new Date(0).toISOString();
+  const second = Math.floor(ms / 1000);
+  if (second !== cachedSecond || !(ms >= 0 && ms < 253402300800000)) {
+    const date = new Date(ms);
+    if (Number.isNaN(date.getTime())) return new Date(0).toISOString();
+    if (!(ms >= 0 && ms < 253402300800000)) return date.toISOString(); // outside years 1970–9999
+    cachedSecond = second;
+    cachedPrefix = date.toISOString().slice(0, 19);
+  }
+  const millis = Math.floor(ms) - second * 1000;
+  return `${cachedPrefix}.${millis < 10 ? '00' : millis < 100 ? '0' : ''}${millis}Z`;
 }
+
+let cachedSecond = Number.NaN;
+let cachedPrefix = '';

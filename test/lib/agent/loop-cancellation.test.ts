@@ -107,3 +107,24 @@ describe('agent loop: cancellation edges', () => {
     assert.equal(getEventListeners(runSignal, 'abort').length, 0);
   });
 });
+
+test('signals handed out: none to providers and a private one to tools when nothing can cancel the run', async () => {
+  const { isNeverAborted } = await import('../../../lib/core/linked-signal.js');
+  const { tool } = await import('../../../lib/tools/tool.js');
+  const seen: { provider: (AbortSignal | undefined)[]; tool: AbortSignal[] } = { provider: [], tool: [] };
+  const probe = tool({ name: 'probe', description: 'Records its signal', parameters: { type: 'object', properties: {} }, execute: (_a, ctx) => (seen.tool.push(ctx.signal), 'ok') });
+  const provider = new ScriptedProvider({
+    respond: (request) => {
+      seen.provider.push(request.signal);
+      return request.messages.at(-1)!.role === 'tool' ? 'done' : { toolCalls: [{ toolName: 'probe', parameters: {} }] };
+    },
+  });
+  const agent = new Agent({ provider, tools: [probe], runtime: testRuntime() });
+  await agent.ask('a');
+  assert.deepEqual(seen.provider, [undefined, undefined]);
+  assert.equal(isNeverAborted(seen.tool[0]!), false, 'tools never receive the shared signal');
+  const controller = new AbortController();
+  await agent.ask('b', { signal: controller.signal });
+  assert.ok(seen.provider[2] instanceof AbortSignal && !isNeverAborted(seen.provider[2]));
+  assert.equal(seen.tool[1], seen.provider[2], 'a cancellable run hands its own signal to provider and tools');
+});

@@ -19,3 +19,10 @@ test('a linked signal follows its sources and detaches on dispose', () => {
   assert.equal(a.signal.aborted, false, 'aborting the link does not abort a source');
   assert.equal(linkSignals([b.signal]).signal.aborted, true, 'an already aborted source aborts at once');
 });
+
+test('the shared never-aborted signal is recognisable', async () => {
+  const { NEVER_ABORTED, isNeverAborted } = await import('../../../lib/core/linked-signal.js');
+  assert.equal(isNeverAborted(NEVER_ABORTED), true);
+  assert.equal(isNeverAborted(new AbortController().signal), false);
+  assert.equal(NEVER_ABORTED.aborted, false);
+});
