@@ -1,9 +1,15 @@
 // agentlib: an Agent with the tool, a ScriptedProvider (zero latency, no request recording), the
 // trace (always on) and one observer whose onEvent counts events. Each run is `agent.ask` (stateless).
-import { Agent } from '../../lib/agent/agent.js';
-import { ScriptedProvider, type ScriptedReply } from '../../lib/providers/scripted.js';
-import { tool } from '../../lib/tools/tool.js';
+// agentlib is measured as users run it: the compiled dist/ (`npm run build`), like the peers'
+// published JavaScript. Types come from the sources; the runtime modules from dist/.
+import type { ScriptedReply } from '../../lib/providers/scripted.js';
 import { z } from 'zod';
+
+type Library = typeof import('../../lib/index.js');
+type TestLibrary = typeof import('../../lib/test/index.js');
+const dist = (path: string): string => new URL(`../../dist/lib/${path}`, import.meta.url).href;
+const { Agent, tool } = (await import(dist('index.js'))) as Library;
+const { ScriptedProvider } = (await import(dist('test/index.js'))) as TestLibrary;
 import {
   FINAL_TEXT,
   INSTRUCTIONS,

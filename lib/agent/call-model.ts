@@ -1,4 +1,3 @@
-import { isNeverAborted } from '../core/linked-signal.js';
 import { assistantMessage, type Message } from '../core/message.js';
 import type { ToolCall } from '../core/tool-call.js';
 import { makeUsage, type UsageStats } from '../core/usage.js';
@@ -73,10 +72,9 @@ export async function callModel(state: RunState, messages: readonly Message[]): 
     messages,
     temperature: config.temperature,
     maxTokens: config.maxTokens,
+    signal: state.signal,
     onNotice: (notice) => onNotice(state, notice),
   };
-  // A run nothing can cancel sends no signal, so SDKs never attach listeners to the shared one.
-  if (!isNeverAborted(state.signal)) request.signal = state.signal;
   if (state.toolSpecs.length > 0) request.tools = state.toolSpecs;
   if (state.responseFormat) request.responseFormat = state.responseFormat.spec;
 

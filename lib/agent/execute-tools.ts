@@ -163,13 +163,9 @@ async function finish(state: RunState, tool: Tool, call: ToolCall, content: stri
 async function invokeCancellable(state: RunState, tool: Tool, call: ToolCall): Promise<ToolOutput> {
   if (state.signal.aborted) throw state.signal.reason;
   const onChunk = (chunk: string): void => void state.emit('tool-chunk', { callId: call.id, toolName: call.toolName, chunk });
-  const base = { runId: state.runId, callId: call.id, toolName: call.toolName, context: state.context };
-  if (isNeverAborted(state.signal)) {
-    // Nothing can cancel this run: the tool gets a never-aborted signal of its own, so listeners it
-    // forgets to remove die with the call instead of piling up on the shared one.
-    return tool.invoke(call.parameters, { ...base, signal: new AbortController().signal }, onChunk);
-  }
-  const run = tool.invoke(call.parameters, { ...base, signal: state.signal }, onChunk);
+  const ctx = { signal: state.signal, runId: state.runId, callId: call.id, toolName: call.toolName, context: state.context };
+  const run = tool.invoke(call.parameters, ctx, onChunk);
+  if (isNeverAborted(state.signal)) return run; // nothing can cancel this run: no race needed
   let onAbort: (() => void) | undefined;
   const aborted = new Promise<never>((_, reject) => {
     onAbort = () => reject(state.signal.reason as Error);

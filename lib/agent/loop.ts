@@ -202,7 +202,7 @@ async function emitLlmEnd(state: RunState, reply: ModelReply, calls: ToolCall[],
     content: reply.message.content,
     toolCalls: calls,
   };
-  await state.emit('usage', { iteration: state.iteration, usage: reply.usage, total: state.usage.toJSON() });
+  await state.emit('usage', { iteration: state.iteration, usage: reply.usage, total: state.usage.totals() });
   const event = reply.cached ? { ...payload, cached: true } : payload;
   await state.emit('llm-end', reasoning ? { ...event, reasoning } : event);
 }

@@ -14,4 +14,4 @@ export {
 export { Role } from './role.js';
 export { closestMatch, editDistance } from './suggest.js';
 export { decodeThoughtSignature, encodeThoughtSignature, type ToolCall } from './tool-call.js';
-export { AgentUsage, addUsage, emptyUsage, makeUsage, type AgentUsageJSON, type UsageStats } from './usage.js';
+export { AgentUsage, addUsage, emptyUsage, makeUsage, type AgentUsageJSON, type UsageStats, type UsageTotals } from './usage.js';

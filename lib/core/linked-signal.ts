@@ -9,11 +9,22 @@ export interface LinkedSignal {
 
 /**
  * A signal that is never aborted, shared by runs that have nothing that could cancel them (no
- * token, no run signal, not a stream): creating an AbortController per run is measurable on hot
- * paths. Code that receives it must not add listeners it does not remove; agentlib never hands
- * it to providers or tools (see `isNeverAborted`).
+ * token, no run signal, not a stream): creating an AbortController per run or per tool call is
+ * measurable on hot paths. Since it can never fire, it keeps no listeners (adding one is a no-op),
+ * so tools, SDKs and libraries that forget to remove theirs cannot make it grow.
  */
-export const NEVER_ABORTED: AbortSignal = new AbortController().signal;
+export const NEVER_ABORTED: AbortSignal = neverAborted();
+
+function neverAborted(): AbortSignal {
+  const signal = new AbortController().signal;
+  const ignore = (): void => undefined;
+  Object.defineProperties(signal, {
+    addEventListener: { value: ignore },
+    removeEventListener: { value: ignore },
+    onabort: { get: () => null, set: ignore },
+  });
+  return signal;
+}
 
 /** True for the shared never-aborted signal. */
 export function isNeverAborted(signal: AbortSignal): boolean {

@@ -48,6 +48,15 @@ export function addUsage(a: UsageStats, b: UsageStats): UsageStats {
   return sum;
 }
 
+/** Running totals of a run (what the `usage` event carries after each LLM call). */
+export interface UsageTotals {
+  promptTokens: number;
+  completionTokens: number;
+  totalTokens: number;
+  totalCostUsd: number;
+  llmCalls: number;
+}
+
 /** The JSON form of AgentUsage. */
 export interface AgentUsageJSON {
   promptTokens: number;
@@ -131,6 +140,17 @@ export class AgentUsage {
     const copy = new AgentUsage();
     copy.merge(this);
     return copy;
+  }
+
+  /** The token and cost totals so far (cheap: no per-tool maps). */
+  totals(): UsageTotals {
+    return {
+      promptTokens: this.promptTokens,
+      completionTokens: this.completionTokens,
+      totalTokens: this.totalTokens,
+      totalCostUsd: this.totalCostUsd,
+      llmCalls: this.llmCalls,
+    };
   }
 
   toJSON(): AgentUsageJSON {

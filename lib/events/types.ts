@@ -1,4 +1,4 @@
-import type { AgentUsageJSON, UsageStats } from '../core/usage.js';
+import type { AgentUsageJSON, UsageStats, UsageTotals } from '../core/usage.js';
 import type { ToolCall } from '../core/tool-call.js';
 import type { FinishReason } from '../providers/spec.js';
 import type { SerializedError } from './serialized-error.js';
@@ -48,7 +48,7 @@ export interface AgentEventPayloads {
     cached?: boolean;
   };
   'cache-hit': { iteration: number; key: string; model: string };
-  usage: { iteration: number; usage: UsageStats; total: AgentUsageJSON };
+  usage: { iteration: number; usage: UsageStats; total: UsageTotals };
   'llm-retry': { provider: string; attempt: number; delayMs: number; error: SerializedError };
   'model-switch': { iteration: number; from: string; to: string };
   // tools
