@@ -2,11 +2,13 @@
 // trace (always on) and one observer whose onEvent counts events. Each run is `agent.ask` (stateless).
 // agentlib is measured as users run it: the compiled dist/ (`npm run build`), like the peers'
 // published JavaScript. Types come from the sources; the runtime modules from dist/.
+import type * as LibraryModule from '../../lib/index.js';
+import type * as TestLibraryModule from '../../lib/test/index.js';
 import type { ScriptedReply } from '../../lib/providers/scripted.js';
 import { z } from 'zod';
 
-type Library = typeof import('../../lib/index.js');
-type TestLibrary = typeof import('../../lib/test/index.js');
+type Library = typeof LibraryModule;
+type TestLibrary = typeof TestLibraryModule;
 const dist = (path: string): string => new URL(`../../dist/lib/${path}`, import.meta.url).href;
 const { Agent, tool } = (await import(dist('index.js'))) as Library;
 const { ScriptedProvider } = (await import(dist('test/index.js'))) as TestLibrary;
