@@ -51,7 +51,7 @@ export class Agent {
       observers.push(this.#analytics);
     }
     this.#bus = new EventBus(config.onObserverError ? { observers, onObserverError: config.onObserverError } : { observers });
-    this.#rebuildPrompt();
+    this.#toolsChanged();
   }
 
   /** The agent's name (`name` in the config; default `agent`). */
@@ -151,19 +151,19 @@ export class Agent {
   /** Adds a tool (duplicate names are rejected) and rebuilds the system prompt. */
   addTool(tool: Tool): void {
     this.#registry.add(tool);
-    this.#rebuildPrompt();
+    this.#toolsChanged();
   }
 
   /** Adds several tools. */
   addTools(tools: readonly Tool[]): void {
     for (const tool of tools) this.#registry.add(tool);
-    this.#rebuildPrompt();
+    this.#toolsChanged();
   }
 
   /** Replaces the tool of the same name, or adds it when new. */
   replaceTool(tool: Tool): void {
     this.#registry.replace(tool);
-    this.#rebuildPrompt();
+    this.#toolsChanged();
   }
 
   /** Removes a tool. An agent built with tools keeps at least one. */
@@ -173,11 +173,11 @@ export class Agent {
       throw new ConfigurationError(`Cannot remove "${name}": an agent built with tools must keep at least one tool`);
     }
     this.#registry.remove(name);
-    this.#rebuildPrompt();
+    this.#toolsChanged();
   }
 
   /** Called whenever the tools change: caches the tool map, the provider specs and the system prompt. */
-  #rebuildPrompt(): void {
+  #toolsChanged(): void {
     const tools = this.#registry.list();
     this.#toolMap = new Map(tools.map((t) => [t.name, t]));
     this.#toolSpecs = this.#registry.specs();

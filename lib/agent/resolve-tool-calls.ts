@@ -2,6 +2,9 @@ import type { ToolCall } from '../core/tool-call.js';
 import { parseTextToolCalls } from '../providers/text-tool-calls.js';
 import type { RunState } from './run-state.js';
 
+/** Every directive form names tool_call (any case); replies without it skip the parser. */
+const DIRECTIVE_HINT = /tool_call/i;
+
 /** Tool calls found in a reply, plus directive errors to feed back and the prose left over. */
 export interface ResolvedCalls {
   calls: ToolCall[];
@@ -21,7 +24,7 @@ export function resolveToolCalls(state: RunState, native: readonly ToolCall[] | 
     );
     return { calls, errors: [], text };
   }
-  if (state.responseFormat || state.tools.size === 0 || !text.includes('TOOL_CALL') && !text.toLowerCase().includes('tool_call')) {
+  if (state.responseFormat || state.tools.size === 0 || !DIRECTIVE_HINT.test(text)) {
     return { calls: [], errors: [], text };
   }
   const parsed = parseTextToolCalls(text);

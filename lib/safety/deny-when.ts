@@ -129,7 +129,7 @@ export function compilePattern(pattern: unknown, label: string): Glob {
   try {
     return compileGlob(pattern);
   } catch (error) {
-    if (error instanceof GlobSyntaxError) throw new ConfigurationError(`${label}: ${error.message}`, { key: label, cause: error });
+    if (GlobSyntaxError.isInstance(error)) throw new ConfigurationError(`${label}: ${error.message}`, { key: label, cause: error });
     throw error;
   }
 }

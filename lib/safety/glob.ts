@@ -10,6 +10,8 @@
  * policy pattern that never matches is a security bug.
  */
 
+import { GlobSyntaxError } from '../core/errors/glob-syntax-error.js';
+
 /** POSIX character classes usable inside brackets, as regex class bodies (ASCII, like C's locale). */
 const POSIX_CLASSES: Readonly<Record<string, string>> = {
   alnum: 'A-Za-z0-9',
@@ -26,18 +28,6 @@ const POSIX_CLASSES: Readonly<Record<string, string>> = {
   word: 'A-Za-z0-9_',
   xdigit: '0-9A-Fa-f',
 };
-
-/** Thrown for a malformed glob pattern. */
-export class GlobSyntaxError extends Error {
-  override readonly name = 'GlobSyntaxError';
-  /** The pattern that failed to compile. */
-  readonly pattern: string;
-
-  constructor(pattern: string, problem: string) {
-    super(`invalid glob pattern "${pattern}": ${problem}`);
-    this.pattern = pattern;
-  }
-}
 
 /** A compiled glob: `test(text)` is true when the whole of `text` matches. */
 export interface Glob {
@@ -184,3 +174,6 @@ function findPosixClassEnd(chars: readonly string[], from: number): number {
 function escapeClassMember(ch: string): string {
   return /[\\\]^[-]/.test(ch) ? `\\${ch}` : ch;
 }
+
+/** Re-exported for callers of the glob module. */
+export { GlobSyntaxError };

@@ -2,6 +2,7 @@ export { AgentlibError, type AgentlibErrorOptions } from './agentlib-error.js';
 export { BudgetExceededError, type BudgetKind } from './budget-exceeded-error.js';
 export { CancellationError } from './cancellation-error.js';
 export { ConfigurationError } from './configuration-error.js';
+export { GlobSyntaxError } from './glob-syntax-error.js';
 export { GraphExecutionError } from './graph-execution-error.js';
 export { GuardrailError } from './guardrail-error.js';
 export { MCPError } from './mcp-error.js';
