@@ -2,12 +2,14 @@ import { AgentlibError } from '../core/errors/agentlib-error.js';
 import { serializeError } from '../events/serialized-error.js';
 import type { RunState } from './run-state.js';
 
-/** Where a cache access happened: the LLM reply cache or the cache of a tool. */
-export type CacheSite = { stage: 'llm'; what: string } | { stage: 'tool'; what: string };
+/** What a cache access was for: `response` (LLM replies) or `tool "name"`. */
+export interface CacheSite {
+  what: string;
+}
 
 async function report(state: RunState, site: CacheSite, action: 'read' | 'write', error: unknown): Promise<void> {
   const message = `${site.what} cache ${action} failed: ${error instanceof Error ? error.message : String(error)}`;
-  await state.emit('error', { error: serializeError(new AgentlibError(message, { cause: error })), stage: site.stage });
+  await state.emit('error', { error: serializeError(new AgentlibError(message, { cause: error })), stage: 'cache' });
 }
 
 /** Reads the agent's cache; a failing cache is reported (an `error` event) and counts as a miss. */

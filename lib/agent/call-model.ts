@@ -1,3 +1,4 @@
+import { isNeverAborted } from '../core/linked-signal.js';
 import { assistantMessage, type Message } from '../core/message.js';
 import type { ToolCall } from '../core/tool-call.js';
 import { makeUsage, type UsageStats } from '../core/usage.js';
@@ -72,14 +73,16 @@ export async function callModel(state: RunState, messages: readonly Message[]): 
     messages,
     temperature: config.temperature,
     maxTokens: config.maxTokens,
-    signal: state.signal,
     onNotice: (notice) => onNotice(state, notice),
   };
+  // A run nothing can cancel sends no signal: SDKs that combine signals (AbortSignal.any) would
+  // otherwise grow the shared never-aborted one with every call.
+  if (!isNeverAborted(state.signal)) request.signal = state.signal;
   if (state.toolSpecs.length > 0) request.tools = state.toolSpecs;
   if (state.responseFormat) request.responseFormat = state.responseFormat.spec;
 
   const cacheKey = config.cache && !state.streaming ? responseCacheKey(request) : undefined;
-  const site = { stage: 'llm' as const, what: 'response' };
+  const site = { what: 'response' };
   if (cacheKey) {
     const hit = await cacheRead(state, site, cacheKey);
     if (isCachedReply(hit)) {

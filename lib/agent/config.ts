@@ -124,7 +124,8 @@ export function resolveAgentConfig(config: AgentConfig): ResolvedAgentConfig {
       policy: config.toolConfig?.policy ?? config.toolPolicy,
       confirmAction: config.toolConfig?.confirmAction ?? config.confirmAction,
       // 0 or Infinity: wait for the approver indefinitely (the event reports timeoutMs 0).
-      approvalTimeoutMs: approvalTimeout === 0 || approvalTimeout === Infinity ? 0 : (approvalTimeout ?? AGENT_DEFAULTS.approvalTimeout) * 1000,
+      // Longer than setTimeout can wait (about 24.8 days) is clamped, and reported as clamped.
+      approvalTimeoutMs: approvalTimeout === 0 || approvalTimeout === Infinity ? 0 : Math.min((approvalTimeout ?? AGENT_DEFAULTS.approvalTimeout) * 1000, 2 ** 31 - 1),
     },
     trace: {
       parentRunId: config.trace?.parentRunId ?? config.parentRunId,

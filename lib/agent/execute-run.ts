@@ -49,6 +49,12 @@ export function failedRunResult(error: unknown): AgentResult | undefined {
   return typeof error === 'object' && error !== null ? failedRuns.get(error) : undefined;
 }
 
+/** An extension's payload without the keys the run sets itself (type, runId, timestamp, parentRunId). */
+function withoutBaseKeys<T extends object>(payload: T): T {
+  const { type: _type, runId: _runId, timestamp: _timestamp, parentRunId: _parent, ...rest } = payload as T & Partial<Record<'type' | 'runId' | 'timestamp' | 'parentRunId', unknown>>;
+  return rest as T;
+}
+
 function inputSummary(input: AgentInput): string {
   if (typeof input === 'string') return input;
   return input.at(-1)?.content ?? '';
@@ -110,14 +116,11 @@ export async function executeRun(input: ExecuteRunInput): Promise<{ result: Agen
     metadata: { agent: config.name, ...config.trace.metadata },
     toolResultChars: config.trace.toolResultChars,
   });
-  // Hot path (about 15 events a run): internal call sites pass fresh object literals, so the
-  // payload is completed into the event in place instead of being copied.
+  // One event object is shared by the trace, the stream and every observer; it must not be mutated.
   const emit: Emit = (type, payload) => {
-    const event = payload as unknown as AgentEvent;
-    event.type = type;
-    event.runId = runId;
-    event.timestamp = now();
-    if (parentRunId !== undefined) event.parentRunId = parentRunId;
+    const event = (parentRunId === undefined
+      ? { type, runId, timestamp: now(), ...payload }
+      : { type, runId, timestamp: now(), parentRunId, ...payload }) as AgentEvent;
     recorder.handle(event);
     sink?.(event);
     return bus.emit(event);
@@ -131,7 +134,7 @@ export async function executeRun(input: ExecuteRunInput): Promise<{ result: Agen
     agentName: config.name,
     signal,
     usage,
-    emit: async (type, payload) => emit(type, { ...payload }), // extensions may reuse their objects
+    emit: async (type, payload) => emit(type, withoutBaseKeys(payload)),
   };
   const state: RunState = {
     runId,

@@ -8,6 +8,7 @@ import type { ToolErrorKind } from '../events/types.js';
 import type { Tool, ToolOutput } from '../tools/types.js';
 import { estimateTokensSync } from './token-estimate.js';
 import { denialText, requestApproval } from './approval.js';
+import { snapshotArgs } from './args-snapshot.js';
 import { cacheRead, cacheWrite } from './cache-io.js';
 import { toolResultCacheKey } from './cache-key.js';
 import type { RunState } from './run-state.js';
@@ -101,7 +102,8 @@ async function checkAndRun(state: RunState, raw: ToolCall, progress: { started: 
     await reportError(state, raw, 'invalid-arguments', validated.error, 0);
     return failure(raw, `Error: invalid arguments for tool "${raw.toolName}": ${validated.error.message}`);
   }
-  const call: ToolCall = { ...raw, parameters: validated.value };
+  // Everyone but the tool sees a frozen snapshot; the tool runs with `validated.value` itself.
+  const call: ToolCall = { ...raw, parameters: snapshotArgs(validated.value) };
   for (const extension of state.config.extensions) {
     const blocked = await extension.beforeTool?.(state.extensionContext, call);
     if (blocked !== undefined) return failure(call, `Tool call "${call.toolName}" was blocked: ${blocked}`);
@@ -117,22 +119,26 @@ async function checkAndRun(state: RunState, raw: ToolCall, progress: { started: 
     const approval = await requestApproval(state, call, decision.reason);
     if (!approval.approved) return failure(call, denialText(call.toolName, approval, state.config.tools.approvalTimeoutMs));
   }
-  if (state.signal.aborted) return failure(call, NOT_RUN);
-  return invokeTool(state, tool, call, progress);
+  if (state.signal.aborted) {
+    // Allowed (or approved) but cancelled before it ran: close what the policy decision opened.
+    await reportError(state, call, 'cancelled', new ToolExecutionError('the run was cancelled before this tool call ran', { toolName: call.toolName, callId: call.id }), 0);
+    return failure(call, NOT_RUN);
+  }
+  return invokeTool(state, tool, call, validated.value, progress);
 }
 
-async function invokeTool(state: RunState, tool: Tool, call: ToolCall, progress: { started: boolean; at: number }): Promise<ToolCallOutcome> {
+async function invokeTool(state: RunState, tool: Tool, call: ToolCall, args: Record<string, unknown>, progress: { started: boolean; at: number }): Promise<ToolCallOutcome> {
   const { runtime } = state.config;
   const cacheKey = tool.cacheable && state.config.cache ? toolResultCacheKey(tool.name, call.parameters) : undefined;
   progress.at = runtime.now();
   progress.started = true;
   await state.emit('tool-start', { callId: call.id, toolName: call.toolName, args: call.parameters });
-  const site = { stage: 'tool' as const, what: `tool "${call.toolName}"` };
+  const site = { what: `tool "${call.toolName}"` };
   const hit = cacheKey === undefined ? undefined : await cacheRead(state, site, cacheKey);
   if (typeof hit === 'string') return finish(state, tool, call, hit, progress.at, true);
   let output: ToolOutput;
   try {
-    output = await invokeCancellable(state, tool, call);
+    output = await invokeCancellable(state, tool, call, args);
   } catch (error) {
     const cancelled = state.signal.aborted;
     const wrapped = new ToolExecutionError(cancelled ? `tool "${call.toolName}" was cancelled` : `tool "${call.toolName}" failed: ${messageOf(error)}`, {
@@ -160,12 +166,16 @@ async function finish(state: RunState, tool: Tool, call: ToolCall, content: stri
 }
 
 /** Invokes a tool, but stops waiting as soon as the run is cancelled (even if the tool ignores its signal). */
-async function invokeCancellable(state: RunState, tool: Tool, call: ToolCall): Promise<ToolOutput> {
+async function invokeCancellable(state: RunState, tool: Tool, call: ToolCall, args: Record<string, unknown>): Promise<ToolOutput> {
   if (state.signal.aborted) throw state.signal.reason;
   const onChunk = (chunk: string): void => void state.emit('tool-chunk', { callId: call.id, toolName: call.toolName, chunk });
-  const ctx = { signal: state.signal, runId: state.runId, callId: call.id, toolName: call.toolName, context: state.context };
-  const run = tool.invoke(call.parameters, ctx, onChunk);
-  if (isNeverAborted(state.signal)) return run; // nothing can cancel this run: no race needed
+  const base = { runId: state.runId, callId: call.id, toolName: call.toolName, context: state.context };
+  if (isNeverAborted(state.signal)) {
+    // Nothing can cancel this run. The tool still gets a signal of its own: the shared one would
+    // grow with every `AbortSignal.any([ctx.signal, …])` a tool makes (Node 20 keeps those links).
+    return tool.invoke(args, { ...base, signal: new AbortController().signal }, onChunk);
+  }
+  const run = tool.invoke(args, { ...base, signal: state.signal }, onChunk);
   let onAbort: (() => void) | undefined;
   const aborted = new Promise<never>((_, reject) => {
     onAbort = () => reject(state.signal.reason as Error);

@@ -30,7 +30,7 @@ export interface AgentEventPayloads {
   // run
   'run-start': { agentName: string; input: string; provider: string; model: string };
   'run-end': { agentName: string; status: RunStatus; content: string; iterations: number; durationMs: number; usage: AgentUsageJSON };
-  error: { error: SerializedError; stage: 'llm' | 'tool' | 'observer' | 'run' | 'structured-output' | 'graph' };
+  error: { error: SerializedError; stage: 'llm' | 'tool' | 'cache' | 'observer' | 'run' | 'structured-output' | 'graph' };
   // LLM
   'llm-start': { iteration: number; provider: string; model: string; messageCount: number; toolCount: number };
   'llm-end': {

@@ -105,8 +105,9 @@ export function ownGet<T>(record: Readonly<Record<string, T>>, key: string): T |
 
 /** Sets an own, enumerable property, safely for keys such as `__proto__` (no prototype change). */
 export function setOwn(record: Record<string, unknown>, key: string, value: unknown): void {
-  // `__proto__` is the only key with a setter on Object.prototype; every other key assigns an own
-  // property directly (much faster than defineProperty on this hot path).
-  if (key === '__proto__') Object.defineProperty(record, key, { value, enumerable: true, writable: true, configurable: true });
+  // Keys Object.prototype has (`__proto__` with its setter, `constructor`, … which are read-only
+  // when the prototype is frozen) are defined; every other key is assigned, which is much faster
+  // on this hot path.
+  if (Object.hasOwn(Object.prototype, key)) Object.defineProperty(record, key, { value, enumerable: true, writable: true, configurable: true });
   else record[key] = value;
 }

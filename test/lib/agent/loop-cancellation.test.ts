@@ -108,31 +108,37 @@ describe('agent loop: cancellation edges', () => {
   });
 });
 
-test('the shared never-aborted signal handed to providers and tools keeps no listeners', async () => {
-  const { isNeverAborted } = await import('../../../lib/core/linked-signal.js');
+test('signals handed out: none to providers and a private one per tool call when nothing can cancel the run', async () => {
+  const { isNeverAborted, NEVER_ABORTED } = await import('../../../lib/core/linked-signal.js');
   const { tool } = await import('../../../lib/tools/tool.js');
-  const seen: AbortSignal[] = [];
-  const leaky = tool({
-    name: 'leaky',
-    description: 'Adds an abort listener and never removes it',
+  const seen: { provider: (AbortSignal | undefined)[]; tool: AbortSignal[] } = { provider: [], tool: [] };
+  const probe = tool({
+    name: 'probe',
+    description: 'Records its signal and links it like many tools do',
     parameters: { type: 'object', properties: {} },
     execute: (_a, ctx) => {
+      seen.tool.push(ctx.signal);
       ctx.signal.addEventListener('abort', () => undefined);
-      seen.push(ctx.signal);
+      void AbortSignal.any([ctx.signal, new AbortController().signal]);
       return 'ok';
     },
   });
   const provider = new ScriptedProvider({
     respond: (request) => {
-      if (request.signal) seen.push(request.signal);
-      return request.messages.at(-1)!.role === 'tool' ? 'done' : { toolCalls: [{ toolName: 'leaky', parameters: {} }] };
+      seen.provider.push(request.signal);
+      return request.messages.at(-1)!.role === 'tool' ? 'done' : { toolCalls: [{ toolName: 'probe', parameters: {} }] };
     },
   });
-  const agent = new Agent({ provider, tools: [leaky], runtime: testRuntime() });
-  for (let i = 0; i < 20; i++) await agent.ask('a');
-  assert.ok(seen.length > 0 && seen.every((s) => isNeverAborted(s)));
-  assert.equal(getEventListeners(seen[0]!, 'abort').length, 0);
+  const agent = new Agent({ provider, tools: [probe], runtime: testRuntime() });
+  await agent.ask('a');
+  await agent.ask('a');
+  assert.deepEqual(seen.provider, [undefined, undefined, undefined, undefined]);
+  assert.ok(seen.tool.every((signal) => !isNeverAborted(signal)), 'tools never receive the shared signal');
+  assert.notEqual(seen.tool[0], seen.tool[1], 'each call gets its own');
+  assert.equal(getEventListeners(NEVER_ABORTED, 'abort').length, 0);
   const controller = new AbortController();
   await agent.ask('b', { signal: controller.signal });
-  assert.equal(isNeverAborted(seen.at(-1)!), false, 'a cancellable run hands out its own signal');
+  const runSignal = seen.provider[4];
+  assert.ok(runSignal !== undefined && !isNeverAborted(runSignal));
+  assert.equal(seen.tool[2], runSignal, 'a cancellable run hands its own signal to provider and tools');
 });

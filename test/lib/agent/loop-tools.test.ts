@@ -219,8 +219,11 @@ describe('failures around tools stay contained', () => {
       assert.equal(charged, 1);
       assert.equal(provider.requests[1]!.messages.find((m) => m.role === 'tool')!.content, 'charged 5', broken);
       assert.equal(log.of('tool-end').length, 1);
-      assert.ok(log.of('error').some((e) => e.stage === 'tool' && /tool "charge_card" cache (read|write) failed/.test(e.error.message)));
-      assert.ok(log.of('error').some((e) => e.stage === 'llm' && /response cache (read|write) failed/.test(e.error.message)), 'the LLM reply cache is best effort too');
+      assert.ok(log.of('error').some((e) => e.stage === 'cache' && /tool "charge_card" cache (read|write) failed/.test(e.error.message)));
+      assert.ok(log.of('error').some((e) => e.stage === 'cache' && /response cache (read|write) failed/.test(e.error.message)), 'the LLM reply cache is best effort too');
+      const steps = result.trace.steps;
+      assert.ok(steps.filter((st) => st.type === 'llm_call').every((st) => st.status === 'ok'), 'a cache failure never marks an LLM call failed');
+      assert.equal(steps.filter((st) => st.type === 'llm_call').length, 2, 'one llm_call step per call');
     }
   });
 

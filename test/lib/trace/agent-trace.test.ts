@@ -142,3 +142,11 @@ describe('AgentTrace', () => {
     assert.equal(open.totals().durationMs, 15, 'without run times the duration spans the steps');
   });
 });
+
+test('isoTimestamp matches Date#toISOString, including across second boundaries and out of range', async () => {
+  const { isoTimestamp } = await import('../../../lib/trace/summary.js');
+  const samples = [0, 999, 1000, 1_700_000_000_999, 1_700_000_001_000, 1_700_000_000_500.7, 253402300799999, 253402300800000, -1, -86_400_000];
+  for (let t = 1_700_000_000_000; t < 1_700_000_003_000; t += 137) samples.push(t);
+  for (const ms of samples) assert.equal(isoTimestamp(ms), new Date(ms).toISOString(), String(ms));
+  assert.equal(isoTimestamp(Number.NaN), new Date(0).toISOString());
+});
