@@ -54,6 +54,9 @@ export {
 } from './events/index.js';
 export {
   AnthropicModels,
+  FallbackProvider,
+  type FallbackEntry,
+  type FallbackOptions,
   GeminiModels,
   ModelType,
   OllamaModels,

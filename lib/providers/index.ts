@@ -1,4 +1,7 @@
+export { CircuitBreaker } from './circuit-breaker.js';
+export { FallbackProvider, type FallbackEntry, type FallbackOptions } from './fallback.js';
 export * from './models/index.js';
+export { httpFailureKind, providerHttpError, providerTransportError, retryAfterSeconds, type HttpFailure } from './provider-errors.js';
 export { DEFAULT_RETRY, isRetryableError, retryDelayMs, withRetry, type ResolvedRetryOptions, type RetryHooks, type RetryOptions } from './retry.js';
 export type {
   EmbedRequest,
