@@ -138,8 +138,8 @@ export class FallbackProvider implements Provider {
   }
 
   async embed(request: EmbedRequest): Promise<EmbedResponse> {
-    const slot = this.#slots.find((s) => s.provider.embed);
-    if (!slot?.provider.embed) throw new ConfigurationError('No provider of this FallbackProvider supports embeddings');
-    return slot.provider.embed(request);
+    const slot = this.#slots.find((s) => typeof s.provider.embed === 'function');
+    if (!slot) throw new ConfigurationError('No provider of this FallbackProvider supports embeddings');
+    return (slot.provider as Required<Pick<Provider, 'embed'>>).embed(request);
   }
 }
