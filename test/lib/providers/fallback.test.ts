@@ -113,3 +113,12 @@ describe('FallbackProvider', () => {
     assert.equal(provider.status()[0]!.failures, 0);
   });
 });
+
+test('embeddings go to the first provider that has them', async () => {
+  const a = new ScriptedProvider({ name: 'a' });
+  const provider = new FallbackProvider([a]);
+  const response = await provider.embed({ texts: ['one', 'two'] });
+  assert.equal(response.embeddings.length, 2);
+  const noEmbed = { name: 'n', defaultModel: 'm', capabilities: a.capabilities, complete: a.complete.bind(a), stream: a.stream.bind(a) };
+  await assert.rejects(new FallbackProvider([noEmbed]).embed({ texts: ['x'] }), /supports embeddings/);
+});
