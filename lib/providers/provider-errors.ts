@@ -37,10 +37,12 @@ export function retryAfterSeconds(headers: HttpFailure['headers'], now: () => nu
 }
 
 const OVERLOADED = /overloaded|unavailable|capacity/i;
+/** Credentials rejected, whatever the status (Gemini answers an invalid key with 400 API_KEY_INVALID). */
+const AUTH = /API_KEY_INVALID|UNAUTHENTICATED|PERMISSION_DENIED|authentication_error|invalid_api_key/i;
 
 /** The kind of an HTTP failure: `auth`, `not_found`, `rate_limit`, `overloaded`, `server`, `invalid_request`, `timeout`. */
 export function httpFailureKind(status: number, message: string, code?: string): string {
-  if (status === 401 || status === 403) return 'auth';
+  if (status === 401 || status === 403 || AUTH.test(code ?? '') || (status === 400 && AUTH.test(message))) return 'auth';
   if (status === 404) return 'not_found';
   if (status === 408) return 'timeout';
   if (status === 429) return 'rate_limit';

@@ -16,6 +16,8 @@ test('HTTP failures map to kinds and retryability', () => {
     assert.equal(error.requestId, 'req_1');
   }
   assert.equal(httpFailureKind(400, 'x', 'overloaded_error'), 'overloaded');
+  assert.equal(httpFailureKind(400, 'API key not valid. (API_KEY_INVALID)', 'INVALID_ARGUMENT'), 'auth');
+  assert.equal(providerHttpError({ provider: 'p', status: 400, message: 'API key not valid. (API_KEY_INVALID)' }).retryable, false);
 });
 
 test('Retry-After: seconds, milliseconds header, HTTP date', () => {

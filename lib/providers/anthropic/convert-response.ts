@@ -1,0 +1,68 @@
+import type { Message as AnthropicMessage, StopReason, Usage } from '@anthropic-ai/sdk/resources/messages/messages';
+import { assistantMessage } from '../../core/message.js';
+import type { ToolCall } from '../../core/tool-call.js';
+import type { FinishReason, ProviderResponse, ProviderUsage } from '../spec.js';
+
+/** Anthropic `stop_reason` → agentlib finish reason. */
+export function mapStopReason(reason: StopReason | null | undefined): FinishReason {
+  switch (reason) {
+    case 'end_turn':
+    case 'stop_sequence':
+      return 'stop';
+    case 'tool_use':
+      return 'tool-calls';
+    case 'max_tokens':
+    case 'model_context_window_exceeded':
+      return 'length';
+    case 'refusal':
+      return 'refusal';
+    default:
+      return 'other';
+  }
+}
+
+/** The token counts Anthropic reports (any of them may be missing or null on a delta). */
+export type AnthropicUsageLike = Partial<Pick<Usage, 'input_tokens' | 'output_tokens' | 'cache_read_input_tokens' | 'cache_creation_input_tokens'>>;
+
+/**
+ * Anthropic usage → ProviderUsage. `promptTokens` counts every prompt token (uncached input,
+ * cache writes and cache reads, as other providers report them); cache reads are also given as
+ * `cachedPromptTokens`.
+ */
+export function mapUsage(usage: AnthropicUsageLike): ProviderUsage {
+  const input = usage.input_tokens ?? 0;
+  const cacheRead = usage.cache_read_input_tokens ?? 0;
+  const cacheWrite = usage.cache_creation_input_tokens ?? 0;
+  const promptTokens = input + cacheRead + cacheWrite;
+  const completionTokens = usage.output_tokens ?? 0;
+  const out: ProviderUsage = { promptTokens, completionTokens, totalTokens: promptTokens + completionTokens };
+  if (usage.cache_read_input_tokens != null) out.cachedPromptTokens = cacheRead;
+  return out;
+}
+
+/** Parses a tool_use input object (non-streamed inputs arrive already parsed). */
+function toolCall(id: string, name: string, input: unknown): ToolCall {
+  if (input && typeof input === 'object' && !Array.isArray(input)) return { id, toolName: name, parameters: input as Record<string, unknown> };
+  return { id, toolName: name, parameters: {}, argumentsError: `tool input is not a JSON object: ${JSON.stringify(input)}` };
+}
+
+/** A whole Messages API reply → ProviderResponse (thinking kept out of the answer). */
+export function fromAnthropicMessage(message: AnthropicMessage, requestId?: string | null): ProviderResponse {
+  const text: string[] = [];
+  const reasoning: string[] = [];
+  const calls: ToolCall[] = [];
+  for (const block of message.content) {
+    if (block.type === 'text') text.push(block.text);
+    else if (block.type === 'thinking') reasoning.push(block.thinking);
+    else if (block.type === 'tool_use') calls.push(toolCall(block.id, block.name, block.input));
+  }
+  const response: ProviderResponse = {
+    message: assistantMessage(text.join(''), calls),
+    usage: mapUsage(message.usage),
+    finishReason: mapStopReason(message.stop_reason),
+    model: message.model,
+  };
+  if (reasoning.length > 0) response.reasoning = reasoning.join('');
+  if (requestId) response.requestId = requestId;
+  return response;
+}

@@ -1,0 +1,105 @@
+import { FunctionCallingConfigMode, type Content, type GenerateContentConfig, type Part, type Tool as GeminiTool, type ToolConfig } from '@google/genai';
+import type { Message } from '../../core/message.js';
+import { Role } from '../../core/role.js';
+import { decodeThoughtSignature } from '../../core/tool-call.js';
+import type { ProviderRequest, ProviderToolSpec, ToolChoice } from '../spec.js';
+import { sanitizeGeminiSchema, sanitizeToolParameters } from './sanitize-schema.js';
+
+/** The stored base64 signature decoded and re-encoded: the exact bytes the API sent, as the SDK wants them. */
+function signatureForWire(signature: string): string {
+  return Buffer.from(decodeThoughtSignature(signature)).toString('base64');
+}
+
+/** The `response` object of a functionResponse part: `output` (parsed when it is JSON) or `error`. */
+export function functionResponseBody(message: Message): Record<string, unknown> {
+  if (message.isError) return { error: message.content };
+  try {
+    return { output: JSON.parse(message.content) as unknown };
+  } catch {
+    return { output: message.content };
+  }
+}
+
+function userParts(message: Message): Part[] {
+  const parts: Part[] = [];
+  if (message.content !== '') parts.push({ text: message.content });
+  for (const image of message.images ?? []) parts.push({ inlineData: { data: image.data, mimeType: image.mediaType } });
+  return parts;
+}
+
+function modelParts(message: Message): Part[] {
+  const parts: Part[] = [];
+  if (message.content !== '') parts.push({ text: message.content });
+  for (const call of message.toolCalls ?? []) {
+    const part: Part = { functionCall: { name: call.toolName, args: call.parameters } };
+    if (call.thoughtSignature !== undefined) part.thoughtSignature = signatureForWire(call.thoughtSignature);
+    parts.push(part);
+  }
+  return parts;
+}
+
+function toolParts(message: Message): Part[] {
+  return [{ functionResponse: { name: message.toolName ?? '', response: functionResponseBody(message) } }];
+}
+
+/**
+ * Converts agentlib messages to Gemini contents: roles `user`/`model`, tool results as
+ * functionResponse parts in a user turn (results of one parallel set share a turn), and
+ * consecutive turns of the same role merged. SYSTEM messages are returned apart.
+ */
+export function toGeminiContents(messages: readonly Message[]): { contents: Content[]; system: string[] } {
+  const contents: Content[] = [];
+  const system: string[] = [];
+  for (const message of messages) {
+    if (message.role === Role.SYSTEM) {
+      if (message.content !== '') system.push(message.content);
+      continue;
+    }
+    const role = message.role === Role.ASSISTANT ? 'model' : 'user';
+    const parts = message.role === Role.ASSISTANT ? modelParts(message) : message.role === Role.TOOL ? toolParts(message) : userParts(message);
+    if (parts.length === 0) continue;
+    const last = contents.at(-1);
+    if (last && last.role === role) last.parts = [...(last.parts ?? []), ...parts];
+    else contents.push({ role, parts });
+  }
+  return { contents, system };
+}
+
+/** Tools as one functionDeclarations entry with sanitised parameter schemas. */
+export function toGeminiTools(tools: readonly ProviderToolSpec[]): GeminiTool[] {
+  return [
+    {
+      functionDeclarations: tools.map((tool) => {
+        const parameters = sanitizeToolParameters(tool.parameters);
+        return { name: tool.name, description: tool.description, ...(parameters ? { parameters: parameters } : {}) };
+      }),
+    },
+  ];
+}
+
+/** toolChoice → functionCallingConfig. */
+export function toGeminiToolConfig(choice: ToolChoice): ToolConfig {
+  if (choice === 'auto') return { functionCallingConfig: { mode: FunctionCallingConfigMode.AUTO } };
+  if (choice === 'none') return { functionCallingConfig: { mode: FunctionCallingConfigMode.NONE } };
+  if (choice === 'required') return { functionCallingConfig: { mode: FunctionCallingConfigMode.ANY } };
+  return { functionCallingConfig: { mode: FunctionCallingConfigMode.ANY, allowedFunctionNames: [choice.toolName] } };
+}
+
+/** The parts of a generateContent call: model, contents and config (without the abort signal). */
+export function toGeminiRequest(request: ProviderRequest): { model: string; contents: Content[]; config: GenerateContentConfig } {
+  const { contents, system } = toGeminiContents(request.messages);
+  const config: GenerateContentConfig = {};
+  const instructions = [request.system ?? '', ...system].filter((s) => s !== '');
+  if (instructions.length > 0) config.systemInstruction = { parts: [{ text: instructions.join('\n\n') }] };
+  if (request.tools && request.tools.length > 0) {
+    config.tools = toGeminiTools(request.tools);
+    if (request.toolChoice !== undefined) config.toolConfig = toGeminiToolConfig(request.toolChoice);
+  }
+  if (request.temperature !== undefined) config.temperature = request.temperature;
+  if (request.maxTokens !== undefined) config.maxOutputTokens = request.maxTokens;
+  if (request.responseFormat) {
+    config.responseMimeType = 'application/json';
+    config.responseSchema = sanitizeGeminiSchema(request.responseFormat.schema);
+  }
+  return { model: request.model, contents, config };
+}

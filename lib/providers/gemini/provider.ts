@@ -1,0 +1,101 @@
+import { GoogleGenAI, type GenerateContentResponse } from '@google/genai';
+import { ProviderConfigurationError } from '../../core/errors/provider-configuration-error.js';
+import { defaultModelFor } from '../models/defaults.js';
+import type { EmbedRequest, EmbedResponse, Provider, ProviderCapabilities, ProviderRequest, ProviderResponse, StreamPart } from '../spec.js';
+import { callSignal, type CallSignal } from './call-signal.js';
+import { toGeminiRequest } from './convert-request.js';
+import { toProviderResponse } from './convert-response.js';
+import { embedTexts } from './embed.js';
+import { GEMINI, toGeminiError, type FailurePhase } from './errors.js';
+import { toStreamParts } from './stream.js';
+
+/** Options of a GeminiProvider. */
+export interface GeminiProviderOptions {
+  /** API key; default `GEMINI_API_KEY`, then `GOOGLE_API_KEY`. Not needed when `client` is given. */
+  apiKey?: string;
+  /** Base URL of the API (a proxy, or a replay server in tests). */
+  baseURL?: string;
+  /** Default model of this provider instance (default `gemini-2.5-flash`). */
+  model?: string;
+  /** Per-call timeout in ms: the whole call for `complete`/`embed`; for `stream`, the longest wait for the next chunk. */
+  timeoutMs?: number;
+  /** A ready SDK client (its own options apply; `apiKey`/`baseURL` are then ignored). */
+  client?: GoogleGenAI;
+}
+
+/** The default embedding model. */
+export const GEMINI_DEFAULT_EMBEDDING_MODEL = 'gemini-embedding-001';
+
+function resolveApiKey(explicit: string | undefined): string {
+  const key = explicit ?? process.env.GEMINI_API_KEY ?? process.env.GOOGLE_API_KEY;
+  if (!key) {
+    throw new ProviderConfigurationError('gemini: no API key; pass apiKey or set GEMINI_API_KEY or GOOGLE_API_KEY', { provider: GEMINI });
+  }
+  return key;
+}
+
+/**
+ * Gemini API adapter on `@google/genai`. The SDK's own retries stay off (it only retries when
+ * `httpOptions.retryOptions` is set), so agentlib's retry policy is the only one.
+ */
+export class GeminiProvider implements Provider {
+  readonly name = GEMINI;
+  readonly defaultModel: string;
+  readonly capabilities: ProviderCapabilities = { tools: true, streaming: true, structuredOutput: true, vision: true, embeddings: true };
+  /** The SDK client. */
+  readonly client: GoogleGenAI;
+  private readonly timeoutMs: number | undefined;
+
+  constructor(options: GeminiProviderOptions = {}) {
+    this.defaultModel = options.model ?? defaultModelFor('gemini');
+    this.timeoutMs = options.timeoutMs;
+    this.client =
+      options.client ??
+      new GoogleGenAI({ apiKey: resolveApiKey(options.apiKey), ...(options.baseURL !== undefined ? { httpOptions: { baseUrl: options.baseURL } } : {}) });
+  }
+
+  private fail(error: unknown, call: CallSignal, outer: AbortSignal | undefined, model: string, phase: FailurePhase): unknown {
+    return toGeminiError(error, { model, signal: outer, timedOut: call.timedOut, timeoutMs: this.timeoutMs, phase });
+  }
+
+  async complete(request: ProviderRequest): Promise<ProviderResponse> {
+    const { model, contents, config } = toGeminiRequest({ ...request, model: request.model || this.defaultModel });
+    const call = callSignal(request.signal, this.timeoutMs);
+    let response: GenerateContentResponse;
+    try {
+      response = await this.client.models.generateContent({ model, contents, config: { ...config, abortSignal: call.signal } });
+    } catch (error) {
+      throw this.fail(error, call, request.signal, model, 'request');
+    } finally {
+      call.dispose();
+    }
+    return toProviderResponse(response);
+  }
+
+  async *stream(request: ProviderRequest): AsyncGenerator<StreamPart> {
+    const { model, contents, config } = toGeminiRequest({ ...request, model: request.model || this.defaultModel });
+    const call = callSignal(request.signal, this.timeoutMs);
+    let phase: FailurePhase = 'request';
+    try {
+      const chunks = await this.client.models.generateContentStream({ model, contents, config: { ...config, abortSignal: call.signal } });
+      phase = 'stream';
+      yield* toStreamParts(chunks, model, () => call.touch());
+    } catch (error) {
+      throw this.fail(error, call, request.signal, model, phase);
+    } finally {
+      call.dispose();
+    }
+  }
+
+  async embed(request: EmbedRequest): Promise<EmbedResponse> {
+    const model = request.model ?? GEMINI_DEFAULT_EMBEDDING_MODEL;
+    const call = callSignal(request.signal, this.timeoutMs);
+    try {
+      return await embedTexts(this.client, model, request, call.signal);
+    } catch (error) {
+      throw this.fail(error, call, request.signal, model, 'request');
+    } finally {
+      call.dispose();
+    }
+  }
+}

@@ -1,0 +1,103 @@
+import type { Ollama } from 'ollama';
+import { defaultModelFor } from '../models/defaults.js';
+import { OllamaModels } from '../models/ollama.js';
+import type { EmbedRequest, EmbedResponse, Provider, ProviderCapabilities, ProviderRequest, ProviderResponse, StreamPart } from '../spec.js';
+import { OllamaCall } from './call.js';
+import { toChatRequest } from './convert-request.js';
+import { toProviderResponse } from './convert-response.js';
+import { embedTexts } from './embed.js';
+import { OLLAMA, toOllamaError } from './errors.js';
+import { streamChat } from './stream.js';
+
+/** Where Ollama listens by default. */
+export const DEFAULT_OLLAMA_HOST = 'http://127.0.0.1:11434';
+/** Default per-call timeout: ms without any byte from the server (local models can take long to load). */
+export const DEFAULT_OLLAMA_TIMEOUT_MS = 600_000;
+
+/** Options of {@link OllamaProvider}. */
+export interface OllamaProviderOptions {
+  /** Server URL. Default: `OLLAMA_HOST`, else `http://127.0.0.1:11434`. */
+  host?: string;
+  /** Chat model used when a request names none. Default: `defaultModelFor('ollama')`. */
+  model?: string;
+  /** Embedding model used when an embed request names none. Default: `nomic-embed-text`. */
+  embeddingModel?: string;
+  /**
+   * Per-call timeout in ms, counted from the request and restarted whenever bytes arrive (so a long
+   * stream that keeps flowing is not cut). Default 600 000.
+   */
+  timeoutMs?: number;
+  /**
+   * A preconfigured `ollama` SDK client. Without one, the provider builds a client per call whose
+   * fetch applies the timeout and the request signal; with one, both are enforced by abandoning the
+   * call (the client's own fetch keeps its connection until it ends).
+   */
+  client?: Ollama;
+  /** How long Ollama keeps the model loaded after a call (`keep_alive`: `'5m'`, seconds, `-1`). */
+  keepAlive?: string | number;
+}
+
+/** `host` with a scheme and without a trailing slash. */
+export function normalizeOllamaHost(host: string): string {
+  const trimmed = host.trim().replace(/\/+$/, '');
+  if (trimmed.startsWith(':')) return `http://127.0.0.1${trimmed}`;
+  return trimmed.includes('://') ? trimmed : `http://${trimmed}`;
+}
+
+/**
+ * Ollama (local models) on the official `ollama` SDK: `/api/chat` with tools, images, structured
+ * output (`format`) and NDJSON streaming, `/api/embed` for embeddings. Everything costs 0 USD.
+ */
+export class OllamaProvider implements Provider {
+  readonly name = OLLAMA;
+  readonly defaultModel: string;
+  readonly embeddingModel: string;
+  readonly host: string;
+  readonly timeoutMs: number;
+  readonly capabilities: ProviderCapabilities = { tools: true, streaming: true, structuredOutput: true, vision: true, embeddings: true };
+  private readonly client: Ollama | undefined;
+  private readonly keepAlive: string | number | undefined;
+
+  constructor(options: OllamaProviderOptions = {}) {
+    const envHost = process.env.OLLAMA_HOST;
+    this.host = normalizeOllamaHost(options.host ?? (envHost !== undefined && envHost.trim() !== '' ? envHost : DEFAULT_OLLAMA_HOST));
+    this.defaultModel = options.model ?? defaultModelFor('ollama');
+    this.embeddingModel = options.embeddingModel ?? OllamaModels.NOMIC_EMBED_TEXT;
+    this.timeoutMs = options.timeoutMs ?? DEFAULT_OLLAMA_TIMEOUT_MS;
+    this.client = options.client;
+    this.keepAlive = options.keepAlive;
+  }
+
+  private call(request: { model?: string; signal?: AbortSignal | undefined }, streaming: boolean): OllamaCall {
+    const model = request.model !== undefined && request.model !== '' ? request.model : this.defaultModel;
+    return new OllamaCall({ host: this.host, model, timeoutMs: this.timeoutMs, signal: request.signal, streaming, client: this.client });
+  }
+
+  private body(request: ProviderRequest, model: string): ReturnType<typeof toChatRequest> {
+    return toChatRequest(request, this.keepAlive === undefined ? { model } : { model, keepAlive: this.keepAlive });
+  }
+
+  async complete(request: ProviderRequest): Promise<ProviderResponse> {
+    const call = this.call(request, false);
+    let raw: unknown;
+    try {
+      raw = await call.guard(call.client.chat({ ...this.body(request, call.model), stream: false }));
+    } catch (error) {
+      throw toOllamaError(error, call);
+    } finally {
+      call.finish();
+    }
+    return toProviderResponse(raw, call.model);
+  }
+
+  async *stream(request: ProviderRequest): AsyncGenerator<StreamPart> {
+    // Created on the first pull, so a stream that is never consumed starts no timer.
+    const call = this.call(request, true);
+    yield* streamChat(call, this.body(request, call.model));
+  }
+
+  embed(request: EmbedRequest): Promise<EmbedResponse> {
+    const settings = { host: this.host, model: this.embeddingModel, timeoutMs: this.timeoutMs, client: this.client };
+    return embedTexts(request, this.keepAlive === undefined ? settings : { ...settings, keepAlive: this.keepAlive });
+  }
+}

@@ -1,0 +1,137 @@
+import OpenAI from 'openai';
+import { ProviderConfigurationError } from '../../core/errors/provider-configuration-error.js';
+import { defaultModelFor } from '../models/defaults.js';
+import type { EmbedRequest, EmbedResponse, Provider, ProviderCapabilities, ProviderRequest, ProviderResponse, StreamPart } from '../spec.js';
+import { CallControl } from './call-control.js';
+import { toChatParams } from './convert-request.js';
+import { fromCompletion } from './convert-response.js';
+import { embedTexts } from './embed.js';
+import { toProviderFailure } from './errors.js';
+import { chunksToParts } from './stream.js';
+
+/** Options of an OpenAIProvider. */
+export interface OpenAIProviderOptions {
+  /** API key; defaults to `OPENAI_API_KEY`. Optional when `baseURL` points at a local server. */
+  apiKey?: string;
+  /** Base URL (an OpenAI-compatible server: vLLM, LM Studio, Groq…); defaults to `OPENAI_BASE_URL`. */
+  baseURL?: string;
+  /** Default chat model (otherwise agentlib's OpenAI default). */
+  model?: string;
+  organization?: string;
+  /**
+   * Per-call timeout in ms (default 600000): bounds a whole `complete` / `embed` call, and for
+   * `stream` the wait for the response headers and for each next chunk.
+   */
+  timeoutMs?: number;
+  /** A ready client (its own settings are used as they are). */
+  client?: OpenAI;
+}
+
+/** Default per-call timeout (the SDK's own default). */
+export const DEFAULT_OPENAI_TIMEOUT_MS = 600_000;
+
+function env(name: string): string | undefined {
+  const value = process.env[name];
+  return value && value.trim() !== '' ? value : undefined;
+}
+
+/**
+ * The OpenAI Chat Completions adapter (also for OpenAI-compatible servers through `baseURL`), on
+ * the official `openai` SDK with its retries off (agentlib retries). Failures are ProviderErrors;
+ * a caller abort rethrows the signal's reason.
+ */
+export class OpenAIProvider implements Provider {
+  readonly name: string = 'openai';
+  readonly defaultModel: string;
+  readonly capabilities: ProviderCapabilities = { tools: true, streaming: true, structuredOutput: true, vision: true, embeddings: true };
+  readonly client: OpenAI;
+  private readonly timeoutMs: number;
+
+  constructor(options: OpenAIProviderOptions = {}) {
+    this.defaultModel = options.model ?? defaultModelFor('openai');
+    this.timeoutMs = options.timeoutMs ?? DEFAULT_OPENAI_TIMEOUT_MS;
+    if (options.client) {
+      this.client = options.client;
+      return;
+    }
+    const baseURL = options.baseURL ?? env('OPENAI_BASE_URL');
+    const apiKey = options.apiKey ?? env('OPENAI_API_KEY');
+    if (!apiKey && !baseURL) {
+      throw new ProviderConfigurationError('OpenAI API key missing: set OPENAI_API_KEY or pass { apiKey } (or a baseURL for a key-less local server)', {
+        provider: this.name,
+      });
+    }
+    const clientOptions: ConstructorParameters<typeof OpenAI>[0] = { maxRetries: 0, timeout: this.timeoutMs };
+    if (baseURL) clientOptions.baseURL = baseURL;
+    if (options.organization) clientOptions.organization = options.organization;
+    if (apiKey) clientOptions.apiKey = apiKey;
+    else {
+      // A key-less local server: satisfy the SDK, then send no Authorization header at all.
+      clientOptions.apiKey = 'no-key';
+      clientOptions.defaultHeaders = { Authorization: null };
+    }
+    this.client = new OpenAI(clientOptions);
+  }
+
+  async complete(request: ProviderRequest): Promise<ProviderResponse> {
+    const model = request.model || this.defaultModel;
+    const params = toChatParams(request, model);
+    const call = new CallControl(request.signal, this.timeoutMs);
+    try {
+      const { data, request_id } = await this.client.chat.completions
+        .create({ ...params, stream: false }, { signal: call.signal, maxRetries: 0, timeout: this.timeoutMs })
+        .withResponse();
+      return fromCompletion(data, this.name, request_id ?? undefined);
+    } catch (error) {
+      throw toProviderFailure(error, { provider: this.name, model, call });
+    } finally {
+      call.dispose();
+    }
+  }
+
+  async *stream(request: ProviderRequest): AsyncGenerator<StreamPart> {
+    const model = request.model || this.defaultModel;
+    const params = toChatParams(request, model);
+    const call = new CallControl(request.signal, this.timeoutMs);
+    let finished = false;
+    try {
+      const { data, request_id } = await this.client.chat.completions
+        .create({ ...params, stream: true, stream_options: { include_usage: true } }, { signal: call.signal, maxRetries: 0, timeout: this.timeoutMs })
+        .withResponse();
+      call.touch();
+      for await (const part of chunksToParts({ chunks: data, provider: this.name, model, requestId: request_id ?? undefined, onChunk: () => call.touch() })) {
+        // The SDK ends an aborted stream quietly: an abort or a timeout must not pass for the end.
+        if (call.signal.aborted) break;
+        yield part;
+      }
+      if (call.signal.aborted) throw call.signal.reason;
+      finished = true;
+    } catch (error) {
+      throw toProviderFailure(error, { provider: this.name, model, call });
+    } finally {
+      // A consumer that stops early must not leave the HTTP stream open.
+      if (!finished) call.abort();
+      call.dispose();
+    }
+  }
+
+  async embed(request: EmbedRequest): Promise<EmbedResponse> {
+    return embedTexts(
+      {
+        client: this.client,
+        provider: this.name,
+        run: async (fn, signal, model) => {
+          const call = new CallControl(signal, this.timeoutMs);
+          try {
+            return await fn(call.signal);
+          } catch (error) {
+            throw toProviderFailure(error, { provider: this.name, model, call });
+          } finally {
+            call.dispose();
+          }
+        },
+      },
+      request,
+    );
+  }
+}
