@@ -4,3 +4,4 @@ export { fromCompletion, toFinishReason, toToolCall, toUsage } from './convert-r
 export { chunksToParts, type ChunkSource } from './stream.js';
 export { DEFAULT_EMBEDDING_MODEL, EMBED_BATCH_SIZE, decodeEmbedding } from './embed.js';
 export { isReasoningModel } from './model-family.js';
+export { OpenAICompatibleProvider, type OpenAICompatibleOptions } from './openai-compatible.js';
