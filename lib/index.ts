@@ -55,6 +55,8 @@ export {
 export {
   AnthropicModels,
   FallbackProvider,
+  createProvider,
+  type ProviderSpec,
   type FallbackEntry,
   type FallbackOptions,
   GeminiModels,

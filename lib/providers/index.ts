@@ -1,4 +1,5 @@
 export { CircuitBreaker } from './circuit-breaker.js';
+export { createProvider, PROVIDER_TYPES, type ProviderConfig, type ProviderSpec, type ProviderType } from './create-provider.js';
 export { FallbackProvider, type FallbackEntry, type FallbackOptions } from './fallback.js';
 export * from './models/index.js';
 export { httpFailureKind, providerHttpError, providerTransportError, retryAfterSeconds, type HttpFailure } from './provider-errors.js';

@@ -1,0 +1,234 @@
+// Streaming overhead of agentlib against the raw OpenAI SDK stream, over loopback HTTP, same server,
+// same bytes: a synthetic Chat Completions stream of N text chunks (bench/stream/server.ts, run in
+// a child process so its CPU is not charged to the client).
+//
+//   npm run bench:stream                                   # builds dist/ first
+//   node --import tsx bench/provider-stream.ts --quick
+//   node --import tsx bench/provider-stream.ts --chunks 2000 --samples 40
+//
+// Contenders: (1) raw SDK — `openai.chat.completions.create({ stream: true })` iterated directly;
+// (2) agentlib provider — `new OpenAIProvider({ baseURL }).stream(request)` iterated; (3) agentlib
+// agent — `new Agent({ provider }).stream('hi')` iterated (all events: trace, text-delta, …).
+// Per run: (a) time to first text, from just before the request is made to the first chunk with
+// `delta.content` (raw) / the first `text-delta` (agentlib); (b) the whole stream's wall time and
+// client-process CPU time, divided by N (per-chunk µs). Runs interleave the contenders (rotating
+// order); medians over K samples of one run each; ratios are against the raw SDK.
+//
+// Options: --quick (BENCH_QUICK=1), --chunks N (2000), --samples K (40; quick 10), --warmup W runs
+// per contender (20; quick 5), --batch B (server writes per setImmediate, 16), --json PATH
+// (default bench/results/provider-stream.json; --no-json to skip), --check (exit 1 when missed).
+//
+// agentlib is measured compiled (dist/, `npm run build`), like users run it; types come from lib/.
+import { spawn } from 'node:child_process';
+import { once } from 'node:events';
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { arch, cpus, loadavg, platform } from 'node:os';
+import { dirname, relative } from 'node:path';
+import { createInterface } from 'node:readline';
+import { fileURLToPath } from 'node:url';
+import { parseArgs } from 'node:util';
+import OpenAI from 'openai';
+import type * as AgentModule from '../lib/agent/index.js';
+import type * as OpenAIModule from '../lib/providers/openai/index.js';
+import type { ProviderRequest } from '../lib/providers/spec.js';
+import { findGc, median, quantile } from './lib/measure.js';
+import { CHUNK_TEXT, MODEL } from './stream/server.js';
+
+const TARGET_RATIO = 1.1;
+const CONTENDERS = ['raw-sdk', 'agentlib-provider', 'agentlib-agent'] as const;
+type Contender = (typeof CONTENDERS)[number];
+
+const { values: args } = parseArgs({
+  options: {
+    quick: { type: 'boolean', default: process.env.BENCH_QUICK === '1' },
+    chunks: { type: 'string' },
+    samples: { type: 'string' },
+    warmup: { type: 'string' },
+    batch: { type: 'string' },
+    json: { type: 'string' },
+    'no-json': { type: 'boolean', default: false },
+    check: { type: 'boolean', default: false },
+  },
+});
+const positive = (value: string | undefined, fallback: number): number => {
+  const parsed = value === undefined ? fallback : Number(value);
+  if (!Number.isInteger(parsed) || parsed < 1) throw new Error(`expected a positive integer, got ${value}`);
+  return parsed;
+};
+const CHUNKS = positive(args.chunks, 2000);
+const SAMPLES = positive(args.samples, args.quick ? 10 : 40);
+const WARMUP = positive(args.warmup, args.quick ? 5 : 20);
+const BATCH = positive(args.batch, 16);
+
+const dist = (path: string): string => new URL(`../dist/lib/${path}`, import.meta.url).href;
+const { Agent } = (await import(dist('agent/index.js'))) as typeof AgentModule;
+const { OpenAIProvider } = (await import(dist('providers/openai/index.js'))) as typeof OpenAIModule;
+
+// --- the server (child process) -------------------------------------------------------------
+
+const serverPath = fileURLToPath(new URL('./stream/server.ts', import.meta.url));
+const child = spawn(process.execPath, ['--import', 'tsx', serverPath, '--chunks', String(CHUNKS), '--batch', String(BATCH)], {
+  stdio: ['pipe', 'pipe', 'inherit'],
+});
+const [firstLine] = (await once(createInterface({ input: child.stdout! }), 'line')) as [string];
+const { port } = JSON.parse(firstLine) as { port: number };
+const baseURL = `http://127.0.0.1:${port}/v1`;
+
+// --- the contenders ---------------------------------------------------------------------------
+
+/** One run: ms to the first text, total ms, client CPU µs, and the text length seen (checked). */
+interface Run {
+  firstTextMs: number;
+  totalMs: number;
+  cpuUs: number;
+  textLength: number;
+}
+
+const raw = new OpenAI({ baseURL, apiKey: 'x', maxRetries: 0 });
+const provider = new OpenAIProvider({ baseURL, apiKey: 'x', model: MODEL });
+const agent = new Agent({ provider });
+const request: ProviderRequest = { model: MODEL, messages: [{ role: 'user', content: 'hi' }] };
+
+type Timed = (mark: () => void, add: (text: string) => void) => Promise<void>;
+
+const bodies: Record<Contender, Timed> = {
+  'raw-sdk': async (mark, add) => {
+    const stream = await raw.chat.completions.create({ model: MODEL, messages: [{ role: 'user', content: 'hi' }], stream: true, stream_options: { include_usage: true } });
+    for await (const chunk of stream) {
+      const text = chunk.choices[0]?.delta.content;
+      if (text) {
+        mark();
+        add(text);
+      }
+    }
+  },
+  'agentlib-provider': async (mark, add) => {
+    for await (const part of provider.stream(request)) {
+      if (part.type === 'text-delta') {
+        mark();
+        add(part.text);
+      }
+    }
+  },
+  'agentlib-agent': async (mark, add) => {
+    const stream = agent.stream('hi');
+    for await (const event of stream) {
+      if (event.type === 'text-delta') {
+        mark();
+        add(event.text);
+      }
+    }
+    await stream.result;
+  },
+};
+
+async function runOnce(contender: Contender): Promise<Run> {
+  let first = 0n;
+  let textLength = 0;
+  const cpuStart = process.cpuUsage();
+  const start = process.hrtime.bigint();
+  await bodies[contender](
+    () => {
+      if (first === 0n) first = process.hrtime.bigint();
+    },
+    (text) => {
+      textLength += text.length;
+    },
+  );
+  const end = process.hrtime.bigint();
+  const cpu = process.cpuUsage(cpuStart);
+  return { firstTextMs: Number(first - start) / 1e6, totalMs: Number(end - start) / 1e6, cpuUs: cpu.user + cpu.system, textLength };
+}
+
+const expectedLength = CHUNKS * CHUNK_TEXT.length;
+async function checkedRun(contender: Contender): Promise<Run> {
+  const run = await runOnce(contender);
+  if (run.textLength !== expectedLength) throw new Error(`${contender}: got ${run.textLength} text chars, expected ${expectedLength}`);
+  return run;
+}
+
+// --- measure ----------------------------------------------------------------------------------
+
+const gc = findGc();
+for (let i = 0; i < WARMUP; i++) for (const contender of CONTENDERS) await checkedRun(contender);
+
+const runs: Record<Contender, Run[]> = { 'raw-sdk': [], 'agentlib-provider': [], 'agentlib-agent': [] };
+for (let k = 0; k < SAMPLES; k++) {
+  for (let j = 0; j < CONTENDERS.length; j++) {
+    const contender = CONTENDERS[(k + j) % CONTENDERS.length]!;
+    gc?.();
+    runs[contender].push(await checkedRun(contender));
+  }
+}
+child.stdin!.end();
+
+interface Stat {
+  median: number;
+  p25: number;
+  p75: number;
+}
+interface Result {
+  /** Request start → first text, µs. */
+  firstTextUs: Stat;
+  /** Whole stream wall time / N, µs. */
+  perChunkWallUs: Stat;
+  /** Client-process CPU time / N, µs. */
+  perChunkCpuUs: Stat;
+}
+const round = (value: number): number => Math.round(value * 1000) / 1000;
+const stat = (values: number[]): Stat => ({ median: round(median(values)), p25: round(quantile(values, 0.25)), p75: round(quantile(values, 0.75)) });
+const results = Object.fromEntries(
+  CONTENDERS.map((contender) => {
+    const list = runs[contender];
+    const result: Result = {
+      firstTextUs: stat(list.map((run) => run.firstTextMs * 1000)),
+      perChunkWallUs: stat(list.map((run) => (run.totalMs * 1000) / CHUNKS)),
+      perChunkCpuUs: stat(list.map((run) => run.cpuUs / CHUNKS)),
+    };
+    return [contender, result];
+  }),
+) as Record<Contender, Result>;
+
+const METRICS = ['firstTextUs', 'perChunkWallUs', 'perChunkCpuUs'] as const;
+const ratios = Object.fromEntries(
+  CONTENDERS.filter((name) => name !== 'raw-sdk').map((name) => [
+    name,
+    Object.fromEntries(METRICS.map((metric) => [metric, round(results[name][metric].median / results['raw-sdk'][metric].median)])),
+  ]),
+) as Record<Exclude<Contender, 'raw-sdk'>, Record<(typeof METRICS)[number], number>>;
+
+// --- report -----------------------------------------------------------------------------------
+
+const pad = (text: string, width: number): string => text.padStart(width);
+const cell = (value: Stat, ratio?: number): string => `${value.median.toFixed(2)}${ratio === undefined ? '' : ` (${ratio.toFixed(2)}×)`}`;
+console.log(`provider-stream: ${CHUNKS} chunks, ${SAMPLES} samples, ${WARMUP} warm-up runs each, server batch ${BATCH}; node ${process.version}, ${cpus()[0]?.model ?? arch()}`);
+console.log(`${'contender'.padEnd(20)}${pad('first text µs', 22)}${pad('per-chunk wall µs', 22)}${pad('per-chunk CPU µs', 22)}`);
+for (const name of CONTENDERS) {
+  const ratio = name === 'raw-sdk' ? undefined : ratios[name];
+  console.log(
+    `${name.padEnd(20)}${pad(cell(results[name].firstTextUs, ratio?.firstTextUs), 22)}${pad(cell(results[name].perChunkWallUs, ratio?.perChunkWallUs), 22)}${pad(cell(results[name].perChunkCpuUs, ratio?.perChunkCpuUs), 22)}`,
+  );
+}
+const provRatios = ratios['agentlib-provider'];
+const met = provRatios.firstTextUs <= TARGET_RATIO && provRatios.perChunkWallUs <= TARGET_RATIO;
+console.log(
+  `target: agentlib provider ≤ ${TARGET_RATIO}× raw SDK (first text and per-chunk wall): ${met ? 'met' : 'MISSED'} ` +
+    `(first text ${provRatios.firstTextUs.toFixed(2)}×, per chunk ${provRatios.perChunkWallUs.toFixed(2)}×; agent ${ratios['agentlib-agent'].firstTextUs.toFixed(2)}× / ${ratios['agentlib-agent'].perChunkWallUs.toFixed(2)}×)`,
+);
+
+if (!args['no-json']) {
+  const path = args.json ?? fileURLToPath(new URL('./results/provider-stream.json', import.meta.url));
+  mkdirSync(dirname(path), { recursive: true });
+  const report = {
+    benchmark: 'provider-stream',
+    date: new Date().toISOString(),
+    environment: { node: process.version, platform: platform(), arch: arch(), cpu: cpus()[0]?.model, loadavg: loadavg(), gc: gc !== undefined },
+    config: { chunks: CHUNKS, samples: SAMPLES, warmup: WARMUP, serverBatch: BATCH, quick: args.quick },
+    target: { against: 'raw-sdk', maxRatio: TARGET_RATIO, contender: 'agentlib-provider', metrics: ['firstTextUs', 'perChunkWallUs'], met },
+    results,
+    ratios,
+  };
+  writeFileSync(path, `${JSON.stringify(report, null, 2)}\n`);
+  console.log(`wrote ${relative(process.cwd(), path)}`);
+}
+if (args.check && !met) process.exitCode = 1;

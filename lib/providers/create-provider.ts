@@ -1,0 +1,106 @@
+import { ConfigurationError } from '../core/errors/configuration-error.js';
+import { closestMatch } from '../core/suggest.js';
+import { FallbackProvider } from './fallback.js';
+import type { Provider } from './spec.js';
+
+/** The provider kinds `createProvider` knows. */
+export const PROVIDER_TYPES = ['openai', 'anthropic', 'gemini', 'ollama', 'openai-compatible'] as const;
+
+/** One of PROVIDER_TYPES. */
+export type ProviderType = (typeof PROVIDER_TYPES)[number];
+
+/** A provider described as data (agent YAML `provider:`), camelCase or the YAML's snake_case. */
+export interface ProviderConfig {
+  type: ProviderType;
+  model?: string;
+  baseURL?: string;
+  base_url?: string;
+  apiKey?: string;
+  /** Read the key from this environment variable. */
+  apiKeyEnv?: string;
+  api_key_env?: string;
+  timeoutMs?: number;
+  /** Label in events and `providerUsed` (openai-compatible: the provider name). */
+  name?: string;
+}
+
+/** A name, an object, or a list (a fallback chain, in priority order). */
+export type ProviderSpec = ProviderType | ProviderConfig | readonly (ProviderType | ProviderConfig)[];
+
+function normalise(spec: ProviderType | ProviderConfig): ProviderConfig {
+  const config: ProviderConfig = typeof spec === 'string' ? { type: spec } : spec;
+  if (!(PROVIDER_TYPES as readonly string[]).includes(config.type)) {
+    const suggestion = closestMatch(String(config.type), PROVIDER_TYPES);
+    throw new ConfigurationError(
+      `Unknown provider "${String(config.type)}"${suggestion ? ` — did you mean "${suggestion}"?` : ''} (known: ${PROVIDER_TYPES.join(', ')})`,
+      { key: 'provider', ...(suggestion ? { suggestion } : {}) },
+    );
+  }
+  return config;
+}
+
+function keyFrom(config: ProviderConfig): string | undefined {
+  const variable = config.apiKeyEnv ?? config.api_key_env;
+  if (variable === undefined) return config.apiKey;
+  const value = process.env[variable];
+  if (!value) throw new ConfigurationError(`Provider "${config.type}": the environment variable ${variable} is not set`, { key: 'provider.api_key_env' });
+  return value;
+}
+
+/**
+ * Builds a provider from its description. The SDK of a provider is imported only here, when one
+ * is created (`import 'agentlib'` loads none). A list becomes a FallbackProvider whose entries keep
+ * their own models.
+ */
+export async function createProvider(spec: ProviderSpec): Promise<Provider> {
+  if (Array.isArray(spec)) {
+    const list = spec as readonly (ProviderType | ProviderConfig)[];
+    if (list.length === 0) throw new ConfigurationError('A provider list (fallback chain) needs at least one provider', { key: 'provider' });
+    const entries = await Promise.all(list.map(async (item) => {
+      const config = normalise(item);
+      const provider = await createOne(config);
+      return config.model === undefined ? { provider } : { provider, model: config.model };
+    }));
+    return entries.length === 1 ? (entries[0] as { provider: Provider }).provider : new FallbackProvider(entries);
+  }
+  return createOne(normalise(spec as ProviderType | ProviderConfig));
+}
+
+async function createOne(config: ProviderConfig): Promise<Provider> {
+  const apiKey = keyFrom(config);
+  const baseURL = config.baseURL ?? config.base_url;
+  const common = {
+    ...(config.model === undefined ? {} : { model: config.model }),
+    ...(config.timeoutMs === undefined ? {} : { timeoutMs: config.timeoutMs }),
+  };
+  switch (config.type) {
+    case 'openai': {
+      const { OpenAIProvider } = await import('./openai/index.js');
+      return new OpenAIProvider({ ...common, ...(apiKey === undefined ? {} : { apiKey }), ...(baseURL === undefined ? {} : { baseURL }) });
+    }
+    case 'openai-compatible': {
+      const { OpenAICompatibleProvider } = await import('./openai/index.js');
+      if (!baseURL) throw new ConfigurationError('Provider "openai-compatible" needs base_url', { key: 'provider.base_url' });
+      if (!config.model) throw new ConfigurationError('Provider "openai-compatible" needs model', { key: 'provider.model' });
+      return new OpenAICompatibleProvider({
+        ...common,
+        baseURL,
+        model: config.model,
+        ...(apiKey === undefined ? {} : { apiKey }),
+        ...(config.name === undefined ? {} : { name: config.name }),
+      });
+    }
+    case 'anthropic': {
+      const { AnthropicProvider } = await import('./anthropic/index.js');
+      return new AnthropicProvider({ ...common, ...(apiKey === undefined ? {} : { apiKey }), ...(baseURL === undefined ? {} : { baseURL }) });
+    }
+    case 'gemini': {
+      const { GeminiProvider } = await import('./gemini/index.js');
+      return new GeminiProvider({ ...common, ...(apiKey === undefined ? {} : { apiKey }), ...(baseURL === undefined ? {} : { baseURL }) });
+    }
+    case 'ollama': {
+      const { OllamaProvider } = await import('./ollama/index.js');
+      return new OllamaProvider({ ...common, ...(baseURL === undefined ? {} : { host: baseURL }) });
+    }
+  }
+}
