@@ -7,7 +7,11 @@
 // own send); after every `batch` events the server yields with `setImmediate`, so the client sees
 // many small reads rather than one buffered body.
 //
-//   node --import tsx bench/stream/server.ts --chunks 2000 --batch 16   # prints {"port":…} on stdout
+// Protocol on stdout: first `{"port":…}`, then per response `{"firstByteNs":"…","requestBytes":…}`:
+// process.hrtime.bigint() just before the first body write (headers go out with it), and the size
+// of the request body (the client checks that every contender sent the same request).
+//
+//   node --import tsx bench/stream/server.ts --chunks 2000 --batch 16
 import { once } from 'node:events';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -33,9 +37,12 @@ export function buildEvents(chunks: number): Buffer[] {
   return events;
 }
 
-function writeStream(res: ServerResponse, events: readonly Buffer[], batch: number): void {
+function writeStream(res: ServerResponse, events: readonly Buffer[], batch: number, requestBytes: number): void {
   res.writeHead(200, { 'content-type': 'text/event-stream', 'cache-control': 'no-cache', 'x-request-id': 'req_bench' });
   let index = 0;
+  // The monotonic clock is system-wide (CLOCK_MONOTONIC), so the client can compare this timestamp
+  // with its own process.hrtime.bigint(): one line per response on stdout.
+  process.stdout.write(`${JSON.stringify({ firstByteNs: String(process.hrtime.bigint()), requestBytes })}\n`);
   const step = (): void => {
     if (res.destroyed) return;
     const end = Math.min(index + batch, events.length);
@@ -50,8 +57,9 @@ function writeStream(res: ServerResponse, events: readonly Buffer[], batch: numb
 export async function serve(events: readonly Buffer[], batch: number): Promise<number> {
   const server = createServer((req: IncomingMessage, res: ServerResponse) => {
     // Read the whole request body before answering, like a real API.
-    req.on('data', () => undefined);
-    req.on('end', () => writeStream(res, events, batch));
+    let requestBytes = 0;
+    req.on('data', (chunk: Buffer) => (requestBytes += chunk.length));
+    req.on('end', () => writeStream(res, events, batch, requestBytes));
   });
   server.keepAliveTimeout = 60_000;
   server.listen(0, '127.0.0.1');

@@ -7,7 +7,7 @@ import { toChatParams } from './convert-request.js';
 import { fromCompletion } from './convert-response.js';
 import { embedTexts } from './embed.js';
 import { toProviderFailure } from './errors.js';
-import { chunksToParts } from './stream.js';
+import { ChunkAssembler } from './stream.js';
 
 /** Options of an OpenAIProvider. */
 export interface OpenAIProviderOptions {
@@ -99,12 +99,19 @@ export class OpenAIProvider implements Provider {
         .create({ ...params, stream: true, stream_options: { include_usage: true } }, { signal: call.signal, maxRetries: 0, timeout: this.timeoutMs })
         .withResponse();
       call.touch();
-      for await (const part of chunksToParts({ chunks: data, provider: this.name, model, requestId: request_id ?? undefined, onChunk: () => call.touch() })) {
+      const assembler = new ChunkAssembler({ provider: this.name, model, requestId: request_id ?? undefined });
+      const out: StreamPart[] = [];
+      for await (const chunk of data) {
+        call.touch();
+        assembler.push(chunk, out);
         // The SDK ends an aborted stream quietly: an abort or a timeout must not pass for the end.
         if (call.signal.aborted) break;
-        yield part;
+        for (let i = 0; i < out.length; i++) yield out[i] as StreamPart;
+        out.length = 0;
       }
       if (call.signal.aborted) throw call.signal.reason;
+      assembler.end(out);
+      yield* out;
       finished = true;
     } catch (error) {
       throw toProviderFailure(error, { provider: this.name, model, call });

@@ -20,63 +20,87 @@ export interface ChunkSource {
   onChunk?: () => void;
 }
 
-function malformed(source: ChunkSource, what: string): Error {
+function malformed(source: Pick<ChunkSource, 'provider' | 'model'>, what: string): Error {
   return providerTransportError(source.provider, 'stream', `malformed stream chunk: ${what}`, { model: source.model });
 }
 
 /**
- * Turns Chat Completions chunks into StreamParts: text and reasoning deltas as they come, tool
- * calls assembled by `index` (names assigned, arguments concatenated) and emitted whole when the
- * choice finishes with `tool_calls` or `stop`, usage from the final `choices: []` chunk, then
- * `finish`. A stream that ends without a finish reason throws a ProviderError.
+ * Turns Chat Completions chunks into StreamParts, synchronously (the provider's stream is then a
+ * single async generator): text and reasoning deltas as they come, tool calls assembled by `index`
+ * (names assigned, arguments concatenated) and emitted whole when the choice finishes with
+ * `tool_calls` or `stop`, usage from the final `choices: []` chunk, then `finish`. A stream that
+ * ends without a finish reason throws a ProviderError.
  */
-export async function* chunksToParts(source: ChunkSource): AsyncGenerator<StreamPart> {
-  const calls = new Map<number, PendingCall>();
-  let finish: string | null | undefined;
-  let refused = false;
-  let usage: CompletionUsage | undefined;
-  let model: string | undefined;
-  for await (const chunk of source.chunks) {
-    source.onChunk?.();
-    if (typeof chunk !== 'object' || chunk === null || !Array.isArray(chunk.choices)) throw malformed(source, 'no choices array');
-    if (chunk.model) model = chunk.model;
-    if (chunk.usage) usage = chunk.usage;
+export class ChunkAssembler {
+  readonly #calls = new Map<number, PendingCall>();
+  #finish: string | null | undefined;
+  #refused = false;
+  #usage: CompletionUsage | undefined;
+  #model: string | undefined;
+
+  constructor(private readonly source: Omit<ChunkSource, 'chunks'>) {}
+
+  /** Adds the parts one chunk yields to `out`. */
+  push(chunk: ChatCompletionChunk, out: StreamPart[]): void {
+    if (typeof chunk !== 'object' || chunk === null || !Array.isArray(chunk.choices)) throw malformed(this.source, 'no choices array');
+    if (chunk.model) this.#model = chunk.model;
+    if (chunk.usage) this.#usage = chunk.usage;
     const choice = chunk.choices[0];
-    if (!choice) continue;
+    if (!choice) return;
     const delta = choice.delta ?? {};
     const reasoning = reasoningOf(delta);
-    if (reasoning) yield { type: 'reasoning-delta', text: reasoning };
-    if (typeof delta.content === 'string' && delta.content !== '') yield { type: 'text-delta', text: delta.content };
+    if (reasoning) out.push({ type: 'reasoning-delta', text: reasoning });
+    if (typeof delta.content === 'string' && delta.content !== '') out.push({ type: 'text-delta', text: delta.content });
     if (typeof delta.refusal === 'string' && delta.refusal !== '') {
-      refused = true;
-      yield { type: 'text-delta', text: delta.refusal };
+      this.#refused = true;
+      out.push({ type: 'text-delta', text: delta.refusal });
     }
-    for (const part of delta.tool_calls ?? []) {
-      if (typeof part.index !== 'number') throw malformed(source, 'tool call delta without index');
-      let pending = calls.get(part.index);
-      if (!pending) calls.set(part.index, (pending = { id: '', name: '', args: '' }));
-      if (part.id) pending.id = part.id;
-      if (part.function?.name) pending.name = part.function.name;
-      if (part.function?.arguments) pending.args += part.function.arguments;
+    if (delta.tool_calls) {
+      for (const part of delta.tool_calls) {
+        if (typeof part.index !== 'number') throw malformed(this.source, 'tool call delta without index');
+        let pending = this.#calls.get(part.index);
+        if (!pending) this.#calls.set(part.index, (pending = { id: '', name: '', args: '' }));
+        if (part.id) pending.id = part.id;
+        if (part.function?.name) pending.name = part.function.name;
+        if (part.function?.arguments) pending.args += part.function.arguments;
+      }
     }
-    if (choice.finish_reason && finish === undefined) {
-      finish = choice.finish_reason;
-      if (finish === 'tool_calls' || finish === 'stop') {
-        const ordered = [...calls.entries()].sort(([a], [b]) => a - b);
+    if (choice.finish_reason && this.#finish === undefined) {
+      this.#finish = choice.finish_reason;
+      if (this.#finish === 'tool_calls' || this.#finish === 'stop') {
+        const ordered = [...this.#calls.entries()].sort(([a], [b]) => a - b);
         for (const [index, call] of ordered) {
-          if (!call.name) throw malformed(source, `tool call ${index} has no name`);
-          yield { type: 'tool-call', toolCall: toToolCall(call.id || `call_${index}`, call.name, call.args) };
+          if (!call.name) throw malformed(this.source, `tool call ${index} has no name`);
+          out.push({ type: 'tool-call', toolCall: toToolCall(call.id || `call_${index}`, call.name, call.args) });
         }
       }
     }
   }
-  if (finish === undefined) {
-    throw providerTransportError(source.provider, 'stream', 'stream ended without a finish reason (cut short)', { model: source.model });
+
+  /** The closing parts (usage, finish); throws when the stream never finished. */
+  end(out: StreamPart[]): void {
+    if (this.#finish === undefined) {
+      throw providerTransportError(this.source.provider, 'stream', 'stream ended without a finish reason (cut short)', { model: this.source.model });
+    }
+    if (this.#usage) out.push({ type: 'usage', usage: toUsage(this.#usage) });
+    const finishReason: FinishReason = this.#refused ? 'refusal' : toFinishReason(this.#finish);
+    const part: Extract<StreamPart, { type: 'finish' }> = { type: 'finish', finishReason };
+    if (this.#model) part.model = this.#model;
+    if (this.source.requestId) part.requestId = this.source.requestId;
+    out.push(part);
   }
-  if (usage) yield { type: 'usage', usage: toUsage(usage) };
-  const finishReason: FinishReason = refused ? 'refusal' : toFinishReason(finish);
-  const part: Extract<StreamPart, { type: 'finish' }> = { type: 'finish', finishReason };
-  if (model) part.model = model;
-  if (source.requestId) part.requestId = source.requestId;
-  yield part;
+}
+
+/** The assembler as an async generator over a chunk source (for callers that hold a chunk stream). */
+export async function* chunksToParts(source: ChunkSource): AsyncGenerator<StreamPart> {
+  const assembler = new ChunkAssembler(source);
+  const out: StreamPart[] = [];
+  for await (const chunk of source.chunks) {
+    source.onChunk?.();
+    assembler.push(chunk, out);
+    for (const part of out) yield part;
+    out.length = 0;
+  }
+  assembler.end(out);
+  yield* out;
 }
