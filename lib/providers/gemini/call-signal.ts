@@ -1,3 +1,5 @@
+import { CallControl } from '../call-control.js';
+
 /** A per-call abort signal combining the caller's signal with the adapter's timeout. */
 export interface CallSignal {
   readonly signal: AbortSignal;
@@ -9,34 +11,22 @@ export interface CallSignal {
   dispose(): void;
 }
 
-/** Creates the signal of one call; `timeoutMs` undefined or ≤ 0 means no timeout. */
+/**
+ * Creates the signal of one call on the shared CallControl; `timeoutMs` undefined or ≤ 0 means no
+ * timeout. `dispose()` also aborts, which releases the connection of a stream the consumer stopped
+ * reading (harmless once the call finished).
+ */
 export function callSignal(outer: AbortSignal | undefined, timeoutMs: number | undefined): CallSignal {
-  const controller = new AbortController();
-  let timedOut = false;
-  let timer: ReturnType<typeof setTimeout> | undefined;
-  const onAbort = (): void => controller.abort(outer?.reason);
-  if (outer?.aborted) controller.abort(outer.reason);
-  else outer?.addEventListener('abort', onAbort, { once: true });
-  const arm = (): void => {
-    if (timer !== undefined) clearTimeout(timer);
-    if (timeoutMs === undefined || timeoutMs <= 0 || controller.signal.aborted) return;
-    timer = setTimeout(() => {
-      timedOut = true;
-      controller.abort(new Error(`timed out after ${timeoutMs} ms`));
-    }, timeoutMs);
-  };
-  arm();
+  const control = new CallControl(outer, timeoutMs ?? 0);
   return {
-    signal: controller.signal,
+    signal: control.signal,
     get timedOut() {
-      return timedOut;
+      return control.timedOut;
     },
-    touch: arm,
+    touch: () => control.touch(),
     dispose: () => {
-      if (timer !== undefined) clearTimeout(timer);
-      outer?.removeEventListener('abort', onAbort);
-      // Releases the connection of a stream the consumer stopped reading (harmless once finished).
-      if (!controller.signal.aborted) controller.abort(new Error('call finished'));
+      if (!control.signal.aborted) control.abort();
+      control.dispose();
     },
   };
 }

@@ -1,7 +1,7 @@
 import { APIConnectionError, APIConnectionTimeoutError, APIError, APIUserAbortError } from 'openai';
 import { AgentlibError } from '../../core/errors/agentlib-error.js';
 import { providerHttpError, providerTransportError } from '../provider-errors.js';
-import type { CallControl } from './call-control.js';
+import type { CallControl } from '../call-control.js';
 
 /** What the error mapper needs to know about the failed call. */
 export interface FailureContext {

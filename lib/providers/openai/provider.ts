@@ -2,7 +2,7 @@ import OpenAI from 'openai';
 import { ProviderConfigurationError } from '../../core/errors/provider-configuration-error.js';
 import { defaultModelFor } from '../models/defaults.js';
 import type { EmbedRequest, EmbedResponse, Provider, ProviderCapabilities, ProviderRequest, ProviderResponse, StreamPart } from '../spec.js';
-import { CallControl } from './call-control.js';
+import { CallControl } from '../call-control.js';
 import { toChatParams } from './convert-request.js';
 import { fromCompletion } from './convert-response.js';
 import { embedTexts } from './embed.js';

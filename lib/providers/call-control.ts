@@ -1,4 +1,4 @@
-import { linkSignals, type LinkedSignal } from '../../core/linked-signal.js';
+import { linkSignals, type LinkedSignal } from '../core/linked-signal.js';
 
 /**
  * The signal of one provider call: follows the caller's signal and aborts on its own when the call
