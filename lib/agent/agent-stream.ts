@@ -1,6 +1,8 @@
 import type { AgentEvent } from '../events/types.js';
 import type { AgentResult } from './result.js';
 
+const DONE: IteratorReturnResult<undefined> = Object.freeze({ value: undefined, done: true });
+
 /**
  * A running streamed run: iterate it for every AgentEvent (text deltas, tool cards, approvals,
  * usage, …), or use `textStream` for the answer text only; `result` resolves with the
@@ -10,12 +12,14 @@ import type { AgentResult } from './result.js';
 export class AgentStream implements AsyncIterable<AgentEvent> {
   /** Resolves with the run's result (rejects with its error). */
   readonly result: Promise<AgentResult>;
-  readonly #queue: AgentEvent[] = [];
+  #queue: AgentEvent[] = [];
   #head = 0;
-  #wake: (() => void) | undefined;
+  /** The consumer's pending `next()`, when it is waiting for an event. */
+  #waiter: { resolve: (result: IteratorResult<AgentEvent>) => void; reject: (error: unknown) => void } | undefined;
   #finished = false;
   #failure: { error: unknown } | undefined;
   #consumed = false;
+  #closed = false;
   readonly #abort: (reason?: unknown) => void;
 
   /** @internal Created by `Agent.stream()`. */
@@ -42,51 +46,91 @@ export class AgentStream implements AsyncIterable<AgentEvent> {
   }
 
   #push(event: AgentEvent): void {
+    if (this.#closed) return;
+    const waiter = this.#waiter;
+    if (waiter !== undefined) {
+      // The consumer is waiting: hand the event over directly, no queueing.
+      this.#waiter = undefined;
+      waiter.resolve({ value: event, done: false });
+      return;
+    }
     this.#queue.push(event);
-    this.#wake?.();
   }
 
   #end(): void {
     this.#finished = true;
-    this.#wake?.();
+    const waiter = this.#waiter;
+    if (waiter === undefined) return;
+    this.#waiter = undefined;
+    this.#settleEnd(waiter.resolve, waiter.reject);
   }
 
-  async *#events(): AsyncGenerator<AgentEvent> {
+  #settleEnd(resolve: (result: IteratorResult<AgentEvent>) => void, reject: (error: unknown) => void): void {
+    this.#closed = true;
+    const failure = this.#failure;
+    this.#failure = undefined; // raised once
+    if (failure) reject(failure.error);
+    else resolve(DONE);
+  }
+
+  #next(): Promise<IteratorResult<AgentEvent>> {
+    if (this.#head < this.#queue.length) {
+      const event = this.#queue[this.#head] as AgentEvent;
+      this.#queue[this.#head++] = undefined as unknown as AgentEvent; // release delivered events
+      if (this.#head === this.#queue.length) {
+        this.#queue = [];
+        this.#head = 0;
+      } else if (this.#head > 1024) {
+        this.#queue.splice(0, this.#head);
+        this.#head = 0;
+      }
+      return Promise.resolve({ value: event, done: false });
+    }
+    if (this.#closed) return Promise.resolve(DONE);
+    return new Promise((resolve, reject) => {
+      if (this.#finished) this.#settleEnd(resolve, reject);
+      else this.#waiter = { resolve, reject };
+    });
+  }
+
+  /** The consumer left early (break, return, throw): stop delivering and cancel a running run. */
+  #return(): Promise<IteratorResult<AgentEvent>> {
+    const running = !this.#finished;
+    this.#closed = true;
+    this.#queue = [];
+    this.#head = 0;
+    if (running) this.#abort(new Error('stream consumer stopped'));
+    return Promise.resolve(DONE);
+  }
+
+  #iterator(): AsyncIterator<AgentEvent> {
     if (this.#consumed) throw new Error('An AgentStream can be consumed once (iterate the stream or its textStream, not both)');
     this.#consumed = true;
-    let completed = false;
-    try {
-      for (;;) {
-        while (this.#head < this.#queue.length) {
-          const event = this.#queue[this.#head] as AgentEvent;
-          this.#queue[this.#head++] = undefined as unknown as AgentEvent; // release delivered events
-          yield event;
-        }
-        if (this.#head > 1024) {
-          this.#queue.splice(0, this.#head);
-          this.#head = 0;
-        }
-        if (this.#finished && this.#head >= this.#queue.length) break;
-        await new Promise<void>((resolve) => (this.#wake = resolve));
-        this.#wake = undefined;
-      }
-      completed = true;
-      if (this.#failure) throw this.#failure.error;
-    } finally {
-      if (!completed && !this.#finished) this.#abort(new Error('stream consumer stopped'));
-    }
+    return { next: () => this.#next(), return: () => this.#return() };
   }
 
   [Symbol.asyncIterator](): AsyncIterator<AgentEvent> {
-    return this.#events();
+    return this.#iterator();
   }
 
   /** The answer text as it streams (text-delta events only). */
   get textStream(): AsyncIterable<string> {
-    const events = this.#events();
     return {
-      async *[Symbol.asyncIterator]() {
-        for await (const event of events) if (event.type === 'text-delta') yield event.text;
+      [Symbol.asyncIterator]: (): AsyncIterator<string> => {
+        const events = this.#iterator();
+        return {
+          next: async (): Promise<IteratorResult<string>> => {
+            for (;;) {
+              const step = await events.next();
+              if (step.done === true) return DONE;
+              if (step.value.type === 'text-delta') return { value: step.value.text, done: false };
+            }
+          },
+          return: async (): Promise<IteratorResult<string>> => {
+            await events.return?.();
+            return DONE;
+          },
+        };
       },
     };
   }

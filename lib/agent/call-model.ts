@@ -157,28 +157,35 @@ async function streamOnce(state: RunState, request: ProviderRequest, markEmitted
   let provider = state.config.provider.name;
   let model = request.model;
   const iteration = state.iteration;
-  const pushText = async (text: string, reasoning: string): Promise<void> => {
+  // Synchronous unless a blocking observer returned a promise: no async hop per chunk.
+  const pushText = (text: string, reasoning: string): void | Promise<void> => {
+    let pending: void | Promise<void> = undefined;
     if (reasoning) {
       reasoningParts.push(reasoning);
       markEmitted();
-      await state.emit('reasoning-delta', { iteration, text: reasoning });
+      pending = state.emitDelta('reasoning-delta', iteration, reasoning);
     }
     if (text) {
       textParts.push(text);
       markEmitted();
-      await state.emit('text-delta', { iteration, text });
+      if (pending !== undefined) return pending.then(() => state.emitDelta('text-delta', iteration, text));
+      pending = state.emitDelta('text-delta', iteration, text);
     }
+    return pending;
   };
   for await (const part of state.config.provider.stream(request)) {
     switch (part.type) {
       case 'text-delta': {
         const out = filter.push(part.text);
-        await pushText(out.text, out.reasoning);
+        const pending = pushText(out.text, out.reasoning);
+        if (pending !== undefined) await pending;
         break;
       }
-      case 'reasoning-delta':
-        await pushText('', part.text);
+      case 'reasoning-delta': {
+        const pending = pushText('', part.text);
+        if (pending !== undefined) await pending;
         break;
+      }
       case 'tool-call':
         toolCalls.push(part.toolCall);
         markEmitted();

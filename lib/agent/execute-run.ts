@@ -14,7 +14,7 @@ import { positiveInt, type ResolvedAgentConfig } from './config.js';
 import type { ExtensionContext } from './extension.js';
 import { runLoop, type LoopOutcome } from './loop.js';
 import { AgentResult } from './result.js';
-import type { Emit, RunState } from './run-state.js';
+import type { Emit, EmitDelta, RunState } from './run-state.js';
 import { prepareResponseFormat } from './structured-output.js';
 import type { AgentInput, RunOptions } from './types.js';
 
@@ -121,10 +121,18 @@ export async function executeRun(input: ExecuteRunInput): Promise<{ result: Agen
     const event = (parentRunId === undefined
       ? { type, runId, timestamp: now(), ...payload }
       : { type, runId, timestamp: now(), parentRunId, ...payload }) as AgentEvent;
+    return deliver(event);
+  };
+  const deliver = (event: AgentEvent): void | Promise<void> => {
     recorder.handle(event);
     sink?.(event);
     return bus.emit(event);
   };
+  // The streaming hot path: the event literal built directly (no payload object, no spread).
+  const emitDelta: EmitDelta = (type, iteration, text) =>
+    deliver(parentRunId === undefined
+      ? { type, runId, timestamp: now(), iteration, text }
+      : { type, runId, timestamp: now(), parentRunId, iteration, text });
   const sources = [config.cancellationToken?.signal, options.signal, input.abortSignal];
   const linked = sources.some((source) => source !== undefined) ? linkSignals(sources) : undefined;
   const signal = linked?.signal ?? NEVER_ABORTED;
@@ -149,6 +157,7 @@ export async function executeRun(input: ExecuteRunInput): Promise<{ result: Agen
     context: options.context,
     sessionApprovals: input.sessionApprovals,
     emit,
+    emitDelta,
     extensionContext,
     messages: [...input.history],
     usage,

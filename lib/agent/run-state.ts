@@ -12,6 +12,9 @@ import type { ApprovalHandler } from './types.js';
 /** Emits one event of a run: fills runId/timestamp, feeds the trace, the stream and the observers. */
 export type Emit = <T extends AgentEventType>(type: T, payload: AgentEventPayloads[T]) => void | Promise<void>;
 
+/** Emits a `text-delta` or `reasoning-delta` event: the per-chunk fast path of `Emit`. */
+export type EmitDelta = (type: 'text-delta' | 'reasoning-delta', iteration: number, text: string) => void | Promise<void>;
+
 /** Everything one run works with. Created per run; never shared between runs. */
 export interface RunState {
   readonly runId: string;
@@ -29,6 +32,7 @@ export interface RunState {
   /** Tools the user approved "for this session" (shared with the agent until reset()). */
   readonly sessionApprovals: Set<string>;
   readonly emit: Emit;
+  readonly emitDelta: EmitDelta;
   readonly extensionContext: ExtensionContext;
   /** The working conversation: history plus what this run added. */
   messages: Message[];

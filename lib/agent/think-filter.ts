@@ -20,6 +20,8 @@ export class ThinkFilter {
 
   /** Feeds one chunk; returns what can be emitted now. */
   push(chunk: string): { text: string; reasoning: string } {
+    // Fast path (nearly every chunk): outside a block, nothing held back, no '<' at all.
+    if (!this.#inside && this.#pending === '' && !chunk.includes('<')) return { text: chunk, reasoning: '' };
     let input = this.#pending + chunk;
     this.#pending = '';
     let text = '';
@@ -54,6 +56,8 @@ export class ThinkFilter {
 
 /** Length of the longest suffix of `input` that is a proper prefix of `tag`. */
 function partialSuffix(input: string, tag: string): number {
+  const lt = input.lastIndexOf('<');
+  if (lt === -1 || input.length - lt >= tag.length) return 0;
   for (let n = Math.min(tag.length - 1, input.length); n > 0; n--) {
     if (input.endsWith(tag.slice(0, n))) return n;
   }

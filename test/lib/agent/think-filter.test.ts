@@ -33,3 +33,37 @@ describe('think stripping', () => {
     assert.equal(filter.flush().text, '<');
   });
 });
+
+describe('think stripping: randomised against the whole-text result', () => {
+  test('random texts with tags, stray "<" and random chunking', () => {
+    let seed = 7;
+    const random = (): number => ((seed = (seed * 1103515245 + 12345) % 2 ** 31) / 2 ** 31);
+    const pieces = ['a', ' b', '<', '<t', '<think>', '</think>', 'x<y', '< z', '</', 'think', '>'];
+    for (let round = 0; round < 500; round++) {
+      let full = '';
+      for (let i = 0; i < 12; i++) full += pieces[Math.floor(random() * pieces.length)];
+      const whole = new ThinkFilter();
+      const a = whole.push(full);
+      const b = whole.flush();
+      const filter = new ThinkFilter();
+      let text = '';
+      let reasoning = '';
+      for (let i = 0; i < full.length; ) {
+        const size = 1 + Math.floor(random() * 6);
+        const out = filter.push(full.slice(i, i + size));
+        text += out.text;
+        reasoning += out.reasoning;
+        i += size;
+      }
+      const rest = filter.flush();
+      assert.equal(text + rest.text, a.text + b.text, JSON.stringify(full));
+      assert.equal(reasoning + rest.reasoning, a.reasoning + b.reasoning, JSON.stringify(full));
+    }
+  });
+
+  test('a "<" far from the end of a chunk is emitted at once', () => {
+    const filter = new ThinkFilter();
+    assert.deepEqual(filter.push('if a < b then'), { text: 'if a < b then', reasoning: '' });
+    assert.deepEqual(filter.flush(), { text: '', reasoning: '' });
+  });
+});
