@@ -66,7 +66,6 @@ describe('AgentStream', () => {
     const provider = new ScriptedProvider({ replies: [{ chunks: ['first ', 'second'] }, 'unused'] });
     const agent = new Agent({ provider, runtime: testRuntime() });
     const stream = agent.stream('x');
-    // eslint-disable-next-line no-unreachable-loop
     for await (const text of stream.textStream) {
       assert.equal(text, 'first ');
       break;
