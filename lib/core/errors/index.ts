@@ -1,6 +1,7 @@
 export { AgentlibError, type AgentlibErrorOptions } from './agentlib-error.js';
 export { BudgetExceededError, type BudgetKind } from './budget-exceeded-error.js';
 export { CancellationError } from './cancellation-error.js';
+export { CassetteError, type CassetteErrorFields, type CassetteErrorKind } from './cassette-error.js';
 export { ConfigurationError } from './configuration-error.js';
 export { GlobSyntaxError } from './glob-syntax-error.js';
 export { GraphExecutionError } from './graph-execution-error.js';
