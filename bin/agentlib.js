@@ -2,8 +2,12 @@
 // The agentlib command. Plain JavaScript so it runs before anything is compiled or loaded:
 // 1. colour: NO_COLOR (non-empty) or --no-color → FORCE_COLOR=0, before chalk or ink can read
 //    the environment (they read it once, at import, and ignore NO_COLOR themselves);
-// 2. the module compile cache, when this Node version has it (faster start-ups);
-// 3. the compiled CLI (dist/cli/main.js), whose main() resolves to the exit code.
+// 2. a bare `agentlib --help` or `agentlib --version` is answered here without loading the CLI:
+//    the help text was rendered by the CLI itself at build time (scripts/build-help-cache.mjs),
+//    one file per terminal width; anything else, or a missing file, goes to the CLI;
+// 3. the module compile cache, when this Node version has it (faster start-ups);
+// 4. the compiled CLI (dist/cli/main.js), whose main() resolves to the exit code.
+import { readFileSync } from 'node:fs';
 import module from 'node:module';
 
 const argv = process.argv.slice(2);
@@ -13,24 +17,47 @@ if ((process.env.NO_COLOR ?? '') !== '' || flags.includes('--no-color') || flags
   process.env.FORCE_COLOR = '0';
 }
 
-if (typeof module.enableCompileCache === 'function') {
+const fast = fastAnswer(argv);
+if (fast !== undefined) process.stdout.write(fast);
+else await runCli();
+
+/** The output of a bare `--help` / `-h` / `--version`, when it can be given without the CLI. */
+function fastAnswer(args) {
+  if (args.length !== 1) return undefined;
   try {
-    module.enableCompileCache();
+    if (args[0] === '--help' || args[0] === '-h') {
+      const width = Math.min(100, process.stdout.columns ?? 80);
+      return readFileSync(new URL(`../dist/cli/help/${width}.txt`, import.meta.url), 'utf8');
+    }
+    if (args[0] === '--version') {
+      const pkg = JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8'));
+      if (pkg.name === 'agentlib' && typeof pkg.version === 'string') return `${pkg.version}\n`;
+    }
   } catch {
-    // the cache only speeds up start-up; run without it
+    // not built, or no file for this width: the CLI answers
   }
+  return undefined;
 }
 
-let cli;
-try {
-  cli = await import('../dist/cli/main.js');
-} catch (error) {
-  const missing = error?.code === 'ERR_MODULE_NOT_FOUND' && /dist[\\/]cli[\\/]main\.js/.test(String(error.message));
-  process.stderr.write(
-    missing
-      ? 'agentlib: the CLI is not built (dist/cli/main.js is missing); run "npm run build" first.\n'
-      : `agentlib: failed to start: ${error?.stack ?? error}\n`,
-  );
-  process.exit(3);
+async function runCli() {
+  if (typeof module.enableCompileCache === 'function') {
+    try {
+      module.enableCompileCache();
+    } catch {
+      // the cache only speeds up start-up; run without it
+    }
+  }
+  let cli;
+  try {
+    cli = await import('../dist/cli/main.js');
+  } catch (error) {
+    const missing = error?.code === 'ERR_MODULE_NOT_FOUND' && /dist[\\/]cli[\\/]main\.js/.test(String(error.message));
+    process.stderr.write(
+      missing
+        ? 'agentlib: the CLI is not built (dist/cli/main.js is missing); run "npm run build" first.\n'
+        : `agentlib: failed to start: ${error?.stack ?? error}\n`,
+    );
+    process.exit(3);
+  }
+  process.exitCode = await cli.main(argv);
 }
-process.exitCode = await cli.main(argv);

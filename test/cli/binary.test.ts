@@ -3,6 +3,7 @@ import { spawnSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
 import { before, describe, test } from 'node:test';
 import { binPath, ensureCliBuilt, repoRoot } from '../support/cli-build.js';
 
@@ -80,25 +81,48 @@ describe('agentlib binary', () => {
     assert.equal(agentlib(['--no-color', '--version']).status, 0);
   });
 
-  test('--help loads no heavy module and no command module', () => {
+  /** The modules a run of the binary loaded (specifier and resolved path per line). */
+  function loadedModules(args: readonly string[]): string[] {
     const dir = mkdtempSync(join(tmpdir(), 'agentlib-trace-'));
     try {
       const traceFile = join(dir, 'trace.txt');
-      const run = agentlib(['--help'], { AGENTLIB_MODULE_TRACE: traceFile }, ['--import', join(repoRoot, 'test', 'support', 'module-trace-register.mjs')]);
+      const run = agentlib(args, { AGENTLIB_MODULE_TRACE: traceFile }, ['--import', join(repoRoot, 'test', 'support', 'module-trace-register.mjs')]);
       assert.equal(run.status, 0, run.stderr);
-      const lines = readFileSync(traceFile, 'utf8').split('\n').filter(Boolean);
-      // the trace works: it saw the CLI and its argument parser
-      assert.ok(lines.some((line) => /[\\/]dist[\\/]cli[\\/]main\.js$/.test(line)), 'trace should record dist/cli/main.js');
-      assert.ok(lines.some((line) => refersTo(line, 'yargs')), 'trace should record yargs');
-      for (const name of HEAVY) {
-        const hits = lines.filter((line) => refersTo(line, name));
-        assert.deepEqual(hits, [], `--help must not load ${name}`);
-      }
-      const commandModules = lines.filter((line) => /[\\/]dist[\\/](commands|tui)[\\/]/.test(line));
-      assert.deepEqual(commandModules, [], '--help must not load command or TUI modules');
+      return readFileSync(traceFile, 'utf8').split('\n').filter(Boolean);
     } finally {
       rmSync(dir, { recursive: true, force: true });
     }
+  }
+
+  test('a bare --help is answered by the launcher: neither the CLI nor yargs is loaded', () => {
+    const lines = loadedModules(['--help']);
+    assert.deepEqual(lines.filter((line) => /[\\/]dist[\\/]/.test(line) || refersTo(line, 'yargs')), []);
+    for (const name of HEAVY) assert.deepEqual(lines.filter((line) => refersTo(line, name)), [], `--help must not load ${name}`);
+  });
+
+  test('--help through the CLI (with other flags) loads no heavy module and no command module', () => {
+    const lines = loadedModules(['--debug', '--help']);
+    // the trace works: it saw the CLI and its argument parser
+    assert.ok(lines.some((line) => /[\\/]dist[\\/]cli[\\/]main\.js$/.test(line)), 'trace should record dist/cli/main.js');
+    assert.ok(lines.some((line) => refersTo(line, 'yargs')), 'trace should record yargs');
+    for (const name of HEAVY) {
+      const hits = lines.filter((line) => refersTo(line, name));
+      assert.deepEqual(hits, [], `--help must not load ${name}`);
+    }
+    const commandModules = lines.filter((line) => /[\\/]dist[\\/](commands|tui)[\\/]/.test(line));
+    assert.deepEqual(commandModules, [], '--help must not load command or TUI modules');
+  });
+
+  test('the launcher\'s help files are exactly what the CLI prints, at every width', async () => {
+    const { main } = (await import(pathToFileURL(join(repoRoot, 'dist', 'cli', 'main.js')).href)) as { main: (argv: string[], options: object) => Promise<number> };
+    for (const width of [40, 57, 80, 99, 100]) {
+      let out = '';
+      const io = { stdout: { write: (s: string) => void (out += s), columns: width }, stderr: { write: () => undefined }, env: {} };
+      assert.equal(await main(['--help'], { io, handleSignals: false }), 0);
+      assert.equal(readFileSync(join(repoRoot, 'dist', 'cli', 'help', `${width}.txt`), 'utf8'), out, `width ${width}`);
+    }
+    // not a terminal: width 80, same bytes as the CLI's own help
+    assert.equal(agentlib(['--help']).stdout, agentlib(['--debug', '--help']).stdout);
   });
 
   test('the heavy-module matcher recognises package paths and bare specifiers', () => {

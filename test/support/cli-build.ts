@@ -12,7 +12,7 @@ export const binPath = join(repoRoot, 'bin', 'agentlib.js');
 const builtMain = join(repoRoot, 'dist', 'cli', 'main.js');
 
 /**
- * Makes sure `dist/` holds a CLI built from the current sources: builds once (tsc) when
+ * Makes sure `dist/` holds a CLI built from the current sources: builds once (tsc, then the launcher's help files) when
  * dist/cli/main.js is missing or older than a file in cli/, commands/ or lib/. `npm ci` builds through
  * `prepare`, so on a fresh clone this is a no-op.
  */
@@ -26,6 +26,8 @@ export function ensureCliBuilt(): void {
   if (!existsSync(builtMain)) {
     throw new Error(`building the CLI failed (exit ${String(result.status)}):\n${result.stdout}${result.stderr}`);
   }
+  const help = spawnSync(process.execPath, [join(repoRoot, 'scripts', 'build-help-cache.mjs')], { cwd: repoRoot, encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'] });
+  if (help.status !== 0) throw new Error(`rendering the help files failed:\n${help.stdout}${help.stderr}`);
 }
 
 function newestSource(): number {
