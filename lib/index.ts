@@ -92,3 +92,13 @@ export {
   type ToolOptions,
 } from './tools/index.js';
 export { AgentTrace, STEP_TYPES, StepType, type TraceStep } from './trace/index.js';
+export {
+  listTemplates,
+  loadAgent,
+  loadAgentConfig,
+  loadTemplate,
+  parseAgentConfig,
+  type AgentFileConfig,
+  type LoadAgentOptions,
+} from './config/index.js';
+export { ReplayProvider, RecordingProvider, type RecordingOptions, type ReplayOptions } from './providers/replay/index.js';

@@ -2,6 +2,7 @@ export { AgentlibError, type AgentlibErrorOptions } from './agentlib-error.js';
 export { BudgetExceededError, type BudgetKind } from './budget-exceeded-error.js';
 export { CancellationError } from './cancellation-error.js';
 export { CassetteError, type CassetteErrorFields, type CassetteErrorKind } from './cassette-error.js';
+export { ConfigFileError, formatConfigIssue, type ConfigIssue } from './config-file-error.js';
 export { ConfigurationError } from './configuration-error.js';
 export { GlobSyntaxError } from './glob-syntax-error.js';
 export { GraphExecutionError } from './graph-execution-error.js';

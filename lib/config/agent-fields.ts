@@ -1,0 +1,55 @@
+import { REASONING_STRATEGIES, type ReasoningStrategyName } from '../agent/strategies.js';
+import { BUDGET_FIELDS, RETRY_FIELDS, STRUCTURED_FIELDS, TOOL_CONFIG_FIELDS, TRACE_FIELDS } from './group-fields.js';
+import { GUARDRAILS_FIELDS, MCP_FIELDS, MEMORY_FIELDS, PLACEHOLDER_READERS, SESSION_FIELDS } from './placeholder-fields.js';
+import { POLICY_FIELDS, readPolicy } from './policy-node.js';
+import { PROVIDER_FIELDS, readProvider } from './provider-node.js';
+import { list } from './read-collections.js';
+import { group } from './read-mapping.js';
+import { bool, num, oneOf, str, type FieldTable } from './readers.js';
+import { readToolSource } from './tool-sources.js';
+
+const STRATEGIES = Object.keys(REASONING_STRATEGIES) as ReasoningStrategyName[];
+
+/** Every top-level key of an agent YAML file. */
+export const AGENT_FIELDS: FieldTable = {
+  name: { read: str({ nonEmpty: true }), type: 'string', default: 'agent', description: 'Agent name (events, traces, the server).' },
+  description: { read: str(), type: 'string', description: 'What the agent is for (shown by the CLI; not sent to the model).' },
+  provider: { read: readProvider, type: 'name | mapping | list', description: 'The LLM provider: a name, an object, or a fallback chain.', fields: PROVIDER_FIELDS },
+  model: { read: str({ nonEmpty: true }), type: 'string', default: "the provider's default", description: 'Model id.' },
+  system_prompt: { read: str(), type: 'string', description: 'Replaces the built-in system prompt.' },
+  temperature: { read: num({ min: 0, max: 2 }), type: 'number 0–2', default: '0', description: 'Sampling temperature.' },
+  max_tokens: { read: num({ integer: true, min: 1 }), type: 'integer ≥ 1', default: '1000', description: 'Output token limit per LLM call.' },
+  max_iterations: { read: num({ integer: true, min: 1 }), type: 'integer ≥ 1', default: '6', description: 'Loop cap (LLM calls per run).' },
+  reasoning_strategy: { read: oneOf(STRATEGIES), type: STRATEGIES.join(' | '), description: 'Reasoning instructions added to the system prompt.' },
+  routing_only: { read: bool(), type: 'boolean', default: 'false', description: 'Return the tool selection without executing it.' },
+  verbose: { read: bool(), type: 'boolean', default: 'false', description: 'Print cache hits and tool calls to stderr.' },
+  enable_analytics: { read: bool(), type: 'boolean', default: 'false', description: 'Keep per-run tool analytics.' },
+  tools: { read: list(readToolSource), type: 'list of references', default: '[]', description: 'Tool modules: `./tools.ts#name`, `./tools.ts`, `./tools/`, `package`, `package#name`.' },
+  tool_config: { read: group(TOOL_CONFIG_FIELDS, { moved: { policy: 'policy' } }), type: 'mapping', description: 'How tools run.', fields: TOOL_CONFIG_FIELDS },
+  policy: { read: readPolicy, type: 'mapping | path', description: 'Tool policy, inline or a policy YAML file.', fields: POLICY_FIELDS },
+  retry: { read: group(RETRY_FIELDS), type: 'mapping', description: 'Provider call retries.', fields: RETRY_FIELDS },
+  budget: { read: group(BUDGET_FIELDS), type: 'mapping', description: 'Per-run limits.', fields: BUDGET_FIELDS },
+  trace: { read: group(TRACE_FIELDS), type: 'mapping', description: 'Trace shaping.', fields: TRACE_FIELDS },
+  structured: { read: group(STRUCTURED_FIELDS), type: 'mapping', description: 'Structured-output repair.', fields: STRUCTURED_FIELDS },
+  memory: { read: PLACEHOLDER_READERS.memory, type: 'mapping', description: 'Conversation memory (validated; not active yet).', fields: MEMORY_FIELDS },
+  session: { read: PLACEHOLDER_READERS.session, type: 'mapping', description: 'Persistent sessions (validated; not active yet).', fields: SESSION_FIELDS },
+  guardrails: { read: PLACEHOLDER_READERS.guardrails, type: 'mapping', description: 'Input/output guardrails (validated; not active yet).', fields: GUARDRAILS_FIELDS },
+  mcp: { read: PLACEHOLDER_READERS.mcp, type: 'mapping', description: 'MCP servers (validated; not active yet).', fields: MCP_FIELDS },
+};
+
+/** The spec's flat AgentConfig names, and where they live in the YAML. */
+export const MOVED_KEYS: Readonly<Record<string, string>> = {
+  max_retries: 'retry.max_retries',
+  max_cost_usd: 'budget.max_cost_usd',
+  max_total_tokens: 'budget.max_total_tokens',
+  cost_warning_threshold: 'budget.cost_warning_threshold',
+  parallel_tool_execution: 'tool_config.parallel',
+  approval_timeout: 'tool_config.approval_timeout',
+  tool_policy: 'policy',
+  trace_metadata: 'trace.metadata',
+  trace_tool_result_chars: 'trace.tool_result_chars',
+  parent_run_id: 'trace.parent_run_id',
+  session_id: 'session.id',
+  session_store: 'session.store',
+  summarize_on_trim: 'memory.summarize_on_trim',
+};

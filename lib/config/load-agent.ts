@@ -1,0 +1,114 @@
+import { Agent } from '../agent/agent.js';
+import type { AgentConfig } from '../agent/types.js';
+import { ConfigFileError } from '../core/errors/config-file-error.js';
+import { ConfigurationError } from '../core/errors/configuration-error.js';
+import { createProvider, type ProviderSpec } from '../providers/create-provider.js';
+import type { Provider } from '../providers/spec.js';
+import { ToolPolicy } from '../safety/tool-policy.js';
+import { loadConfiguredTools } from './load-tools.js';
+import { loadAgentConfig } from './parse-agent-config.js';
+import type { AgentConfigOptions, AgentFileConfig } from './types.js';
+
+/** Options of {@link loadAgent}: overrides of the file (they win) and injected dependencies. */
+export interface LoadAgentOptions extends AgentConfigOptions {
+  /**
+   * A ready provider (tests, custom adapters) or a spec replacing the file's `provider:` (`--provider`).
+   * A spec of another provider type than the file's also drops the file's `model` (unless `model` is given).
+   */
+  provider?: Provider | ProviderSpec;
+  /** Replaces the file's `model` (`--model`). */
+  model?: string;
+  /** Replaces the file's `max_iterations`. */
+  maxIterations?: number;
+  /** Any other AgentConfig fields (observers, runtime, cache, confirmAction …); groups merge over the file's. */
+  config?: Partial<Omit<AgentConfig, 'provider'>>;
+  /** Builds the provider from its spec. Default `createProvider`. */
+  createProvider?: (spec: ProviderSpec) => Promise<Provider>;
+  /** Imports tool modules by file URL (default dynamic `import()`). */
+  importModule?: (url: string) => Promise<unknown>;
+}
+
+function isProvider(value: unknown): value is Provider {
+  return typeof value === 'object' && value !== null && !Array.isArray(value) && typeof (value as { complete?: unknown }).complete === 'function';
+}
+
+/** Drops undefined values (exactOptionalPropertyTypes). */
+function compact<T extends object>(value: { [K in keyof T]?: T[K] | undefined }): T {
+  return Object.fromEntries(Object.entries(value).filter(([, v]) => v !== undefined)) as T;
+}
+
+async function providerFor(config: AgentFileConfig, options: LoadAgentOptions, label: string): Promise<Provider> {
+  if (isProvider(options.provider)) return options.provider;
+  const spec = options.provider ?? config.provider;
+  if (spec === undefined) {
+    throw new ConfigFileError(label, [{ path: 'provider', line: 1, col: 1, message: 'no provider: the file has no "provider" key and none was passed', hint: 'add e.g. provider: openai' }]);
+  }
+  try {
+    return await (options.createProvider ?? createProvider)(spec);
+  } catch (error) {
+    if (!ConfigurationError.isInstance(error)) throw error;
+    throw new ConfigurationError(`${label}: ${error.message}`, { ...(error.key === undefined ? {} : { key: error.key }), ...(error.suggestion === undefined ? {} : { suggestion: error.suggestion }), cause: error });
+  }
+}
+
+function typeOf(spec: ProviderSpec | undefined): string | undefined {
+  const first = Array.isArray(spec) ? (spec as readonly ProviderSpec[])[0] : spec;
+  return typeof first === 'string' ? first : (first as { type?: string } | undefined)?.type;
+}
+
+/**
+ * The file's model, unless `options.provider` replaces the file's provider with a spec of another
+ * type (never send one provider's model id to another; the new provider's default applies).
+ */
+function fileModel(config: AgentFileConfig, options: LoadAgentOptions): string | undefined {
+  if (options.provider === undefined || isProvider(options.provider)) return config.model;
+  return typeOf(options.provider) === typeOf(config.provider) ? config.model : undefined;
+}
+
+/**
+ * Builds an Agent from a validated config: creates the provider (`createProvider`, unless one is
+ * passed), imports the tools, builds the ToolPolicy, and applies `options` overrides.
+ * `memory`, `session`, `guardrails` and `mcp` are validated but not acted upon yet.
+ */
+export async function createAgentFromConfig(config: AgentFileConfig, options: LoadAgentOptions = {}, label = config.source): Promise<Agent> {
+  const tools = await loadConfiguredTools(config, label, options.importModule === undefined ? {} : { importModule: options.importModule });
+  const provider = await providerFor(config, options, label);
+  const extra = options.config ?? {};
+  const policy = config.policy === undefined ? undefined : new ToolPolicy(config.policy.options);
+  const toolConfig = compact<NonNullable<AgentConfig['toolConfig']>>({ parallel: config.toolConfig?.parallel, approvalTimeout: config.toolConfig?.approvalTimeout, policy, ...extra.toolConfig });
+  return new Agent(
+    compact<AgentConfig>({
+      ...extra,
+      provider,
+      name: extra.name ?? config.name,
+      model: options.model ?? extra.model ?? fileModel(config, options),
+      systemPrompt: extra.systemPrompt ?? config.systemPrompt,
+      temperature: extra.temperature ?? config.temperature,
+      maxTokens: extra.maxTokens ?? config.maxTokens,
+      maxIterations: options.maxIterations ?? extra.maxIterations ?? config.maxIterations,
+      reasoningStrategy: extra.reasoningStrategy ?? config.reasoningStrategy,
+      routingOnly: extra.routingOnly ?? config.routingOnly,
+      verbose: extra.verbose ?? config.verbose,
+      enableAnalytics: extra.enableAnalytics ?? config.enableAnalytics,
+      tools: [...tools, ...(extra.tools ?? [])],
+      retry: { ...config.retry, ...extra.retry },
+      budget: { ...config.budget, ...extra.budget },
+      toolConfig,
+      trace: { ...config.trace, ...extra.trace },
+      structured: { ...config.structured, ...extra.structured },
+    }),
+  );
+}
+
+/**
+ * Loads an agent YAML file into a ready Agent: validates it (every problem at once, as a
+ * ConfigFileError with positions), creates the provider, loads the tools, builds the policy.
+ *
+ * @example
+ * const agent = await loadAgent('agent.yaml', { vars: { REGION: 'eu' }, model: 'gpt-4o-mini' });
+ * const result = await agent.run('Where is order 42?');
+ */
+export async function loadAgent(path: string, options: LoadAgentOptions = {}): Promise<Agent> {
+  const config = await loadAgentConfig(path, options);
+  return createAgentFromConfig(config, options, path);
+}

@@ -1,0 +1,118 @@
+import { childPath, deref, report } from './read-context.js';
+import { list, record } from './read-collections.js';
+import { group, readMapping } from './read-mapping.js';
+import { bool, num, oneOf, str, type FieldTable, type Reader } from './readers.js';
+
+/** `memory:` (validated now, used by the memory subsystem later). */
+export const MEMORY_FIELDS: FieldTable = {
+  max_messages: { read: num({ integer: true, min: 1 }), type: 'integer ≥ 1', default: '20', description: 'Messages kept in the conversation window.' },
+  max_tokens: { read: num({ integer: true, min: 1 }), type: 'integer ≥ 1', description: 'Token limit of the conversation window.' },
+  summarize_on_trim: { read: bool(), type: 'boolean', default: 'false', description: 'Summarise messages that fall out of the window.' },
+  summarize_model: { read: str({ nonEmpty: true }), type: 'string', description: 'Model used for summaries.' },
+  summarize_max_tokens: { read: num({ integer: true, min: 1 }), type: 'integer ≥ 1', description: 'Length cap of a summary.' },
+  entity_memory: { read: bool(), type: 'boolean', default: 'false', description: 'Track entities mentioned in the conversation.' },
+  knowledge_graph: { read: bool(), type: 'boolean', default: 'false', description: 'Extract subject–relation–object triples.' },
+  knowledge_memory: { read: bool(), type: 'boolean', default: 'false', description: 'Cross-session long-term memory.' },
+};
+
+const SESSION_ID: Reader<string> = (ctx, node, path) => {
+  const id = str()(ctx, node, path);
+  if (id === undefined) return undefined;
+  if (/^[A-Za-z0-9_.-]{1,128}$/.test(id) && !id.includes('..')) return id;
+  report(ctx, node, path, `"${path}" must be 1–128 characters of A-Z a-z 0-9 _ . - (no ".."); got ${JSON.stringify(id)}`);
+  return undefined;
+};
+
+/** `session:` (validated now, used by the session subsystem later). */
+export const SESSION_FIELDS: FieldTable = {
+  store: { read: oneOf(['memory', 'file', 'sqlite', 'redis'] as const), type: 'memory | file | sqlite | redis', default: 'sqlite', description: 'Session backend.' },
+  id: { read: SESSION_ID, type: 'string', description: 'Session key (`[A-Za-z0-9_.-]{1,128}`).' },
+  path: { read: str({ nonEmpty: true }), type: 'string', description: 'Directory (file) or database file (sqlite).' },
+  url: { read: str({ nonEmpty: true }), type: 'string', description: 'Server URL (redis).' },
+  ttl: { read: num({ min: 0 }), type: 'number ≥ 0 (seconds)', description: 'Expiry of saved sessions.' },
+};
+
+const GUARDRAIL_TYPES = ['topic', 'pii', 'toxicity', 'format', 'length'] as const;
+const common: FieldTable = {
+  type: { read: oneOf(GUARDRAIL_TYPES), type: GUARDRAIL_TYPES.join(' | '), required: true, description: 'Which guardrail.' },
+  action: { read: oneOf(['block', 'rewrite', 'warn'] as const), type: 'block | rewrite | warn', default: 'block', description: 'What a failure does.' },
+};
+const strings = list(str({ nonEmpty: true }));
+const count = num({ integer: true, min: 0 });
+
+/** Options of each guardrail type (in addition to `type` and `action`). */
+export const GUARDRAIL_OPTIONS: Readonly<Record<(typeof GUARDRAIL_TYPES)[number], FieldTable>> = {
+  topic: { keywords: { read: strings, type: 'list of strings', required: true, description: 'Blocked topics (word boundary, case-insensitive).' } },
+  pii: {
+    entities: { read: list(oneOf(['email', 'phone', 'ssn', 'credit_card', 'ipv4'] as const)), type: 'list', description: 'PII kinds to detect (default all).' },
+    patterns: { read: record(str({ nonEmpty: true })), type: 'mapping name → regex', description: 'Extra patterns.' },
+  },
+  toxicity: {
+    blocklist: { read: strings, type: 'list of strings', description: 'Extra blocked words.' },
+    threshold: { read: num({ min: 0, max: 1 }), type: 'number 0–1', description: 'Score that fails the check.' },
+  },
+  format: {
+    json: { read: bool(), type: 'boolean', description: 'Content must be JSON.' },
+    required_keys: { read: strings, type: 'list of strings', description: 'Keys the JSON must have.' },
+    max_length: { read: count, type: 'integer ≥ 0', description: 'Longest content in characters.' },
+  },
+  length: {
+    min_chars: { read: count, type: 'integer ≥ 0', description: 'Fewest characters.' },
+    max_chars: { read: count, type: 'integer ≥ 0', description: 'Most characters (rewrite truncates).' },
+    min_words: { read: count, type: 'integer ≥ 0', description: 'Fewest words.' },
+    max_words: { read: count, type: 'integer ≥ 0', description: 'Most words.' },
+  },
+};
+
+const guardrail: Reader<Record<string, unknown>> = (ctx, node, path) => {
+  const target = deref(ctx, node);
+  const typeNode = ctx.yaml.isMap(target) ? target.items.find((pair) => ctx.yaml.isScalar(pair.key) && pair.key.value === 'type')?.value : undefined;
+  const type = typeNode === undefined ? undefined : oneOf(GUARDRAIL_TYPES)(ctx, typeNode, childPath(path, 'type'));
+  if (typeNode !== undefined && type === undefined) return undefined;
+  return readMapping(ctx, node, path, { ...common, ...(type === undefined ? {} : GUARDRAIL_OPTIONS[type]) });
+};
+
+/** `guardrails:` (validated now, used by the guardrails subsystem later). */
+export const GUARDRAILS_FIELDS: FieldTable = {
+  input: { read: list(guardrail), type: 'list of guardrails', description: 'Checks on user input, in order.' },
+  output: { read: list(guardrail), type: 'list of guardrails', description: 'Checks on the final answer, in order.' },
+};
+
+/** Keys of one `mcp.servers` entry. */
+export const MCP_SERVER_FIELDS: FieldTable = {
+  name: { read: str({ nonEmpty: true }), type: 'string', required: true, description: 'Server name (prefix of its tools).' },
+  transport: { read: oneOf(['stdio', 'http'] as const), type: 'stdio | http', description: 'Default: stdio with `command`, http with `url`.' },
+  command: { read: str({ nonEmpty: true }), type: 'string', description: 'Executable of a stdio server.' },
+  args: { read: strings, type: 'list of strings', description: 'Its arguments.' },
+  env: { read: record(str()), type: 'mapping', description: 'Extra environment of a stdio server.' },
+  cwd: { read: str({ nonEmpty: true }), type: 'string', description: 'Working directory of a stdio server.' },
+  url: { read: str({ nonEmpty: true }), type: 'string (URL)', description: 'Endpoint of a Streamable HTTP server.' },
+  headers: { read: record(str()), type: 'mapping', description: 'HTTP headers (use ${VAR} for tokens).' },
+  tools: { read: strings, type: 'list of globs', description: 'Only these tools of the server.' },
+};
+
+const mcpServer: Reader<Record<string, unknown>> = (ctx, node, path) => {
+  const before = ctx.issues.length;
+  const server = readMapping(ctx, node, path, MCP_SERVER_FIELDS);
+  if (server === undefined || ctx.issues.length > before) return undefined;
+  const transport = typeof server.transport === 'string' ? server.transport : server.url !== undefined ? 'http' : 'stdio';
+  const needs = transport === 'http' ? 'url' : 'command';
+  if (server[needs] === undefined) {
+    report(ctx, node, childPath(path, needs), `MCP server "${String(server.name)}" (${transport}) needs "${needs}"`);
+    return undefined;
+  }
+  return { ...server, transport };
+};
+
+/** `mcp:` (validated now, connected by the MCP subsystem later). */
+export const MCP_FIELDS: FieldTable = {
+  servers: { read: list(mcpServer), type: 'list of servers', description: 'MCP servers whose tools the agent gets.', fields: MCP_SERVER_FIELDS },
+};
+
+/** Readers of the placeholder groups. */
+export const PLACEHOLDER_READERS = {
+  memory: group(MEMORY_FIELDS),
+  session: group(SESSION_FIELDS),
+  guardrails: group(GUARDRAILS_FIELDS),
+  mcp: group(MCP_FIELDS),
+};

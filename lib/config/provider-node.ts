@@ -1,0 +1,62 @@
+import { closestMatch } from '../core/suggest.js';
+import { PROVIDER_TYPES, type ProviderConfig, type ProviderSpec, type ProviderType } from '../providers/create-provider.js';
+import { childPath, deref, describeNode, report, type ReadContext } from './read-context.js';
+import { readMapping } from './read-mapping.js';
+import { num, oneOf, str, type FieldTable } from './readers.js';
+
+/** Keys of a provider object (`provider: { type: openai, model: gpt-4o-mini }`). */
+export const PROVIDER_FIELDS: FieldTable = {
+  type: { read: oneOf(PROVIDER_TYPES), type: PROVIDER_TYPES.join(' | '), required: true, description: 'Which provider adapter to use.' },
+  model: { read: str({ nonEmpty: true }), type: 'string', description: 'Model of this provider (each fallback entry may have its own).' },
+  base_url: { read: str({ nonEmpty: true }), type: 'string (URL)', camel: 'baseURL', description: 'API base URL (required for openai-compatible; the Ollama host).' },
+  api_key_env: {
+    read: str({ nonEmpty: true }),
+    type: 'string',
+    description: 'Name of the environment variable holding the API key (keys never go in the file).',
+  },
+  timeout_ms: { read: num({ integer: true, min: 1 }), type: 'integer ≥ 1', description: 'Request timeout in milliseconds.' },
+  name: { read: str({ nonEmpty: true }), type: 'string', description: 'Label in events and `providerUsed` (openai-compatible: the provider name).' },
+};
+
+function readOne(ctx: ReadContext, node: unknown, path: string): ProviderType | ProviderConfig | undefined {
+  const target = deref(ctx, node);
+  if (ctx.yaml.isScalar(target)) {
+    const name = str()(ctx, node, path);
+    if (name === undefined) return undefined;
+    if ((PROVIDER_TYPES as readonly string[]).includes(name)) return name as ProviderType;
+    report(ctx, node, path, `unknown provider "${name}" (known: ${PROVIDER_TYPES.join(', ')})`, { suggestion: closestMatch(name, PROVIDER_TYPES) });
+    return undefined;
+  }
+  if (ctx.yaml.isMap(target)) {
+    const before = ctx.issues.length;
+    const config = readMapping(ctx, node, path, PROVIDER_FIELDS) as Partial<ProviderConfig> | undefined;
+    if (config === undefined || ctx.issues.length > before || config.type === undefined) return undefined;
+    if (config.type === 'openai-compatible') {
+      for (const key of ['base_url', 'model'] as const) {
+        if (config[key === 'base_url' ? 'baseURL' : 'model'] === undefined) {
+          report(ctx, node, childPath(path, key), `provider "openai-compatible" needs "${key}"`);
+          return undefined;
+        }
+      }
+    }
+    return config as ProviderConfig;
+  }
+  report(ctx, node, path, `"${path}" must be a provider name, a mapping with "type", or a list of them; got ${describeNode(ctx, node)}`);
+  return undefined;
+}
+
+/**
+ * Reads `provider:`: a name (`openai`), an object (`type`, `model`, `base_url`, `api_key_env`,
+ * `timeout_ms`, `name`) or a list of those (a fallback chain, in priority order). The result is
+ * what `createProvider` takes.
+ */
+export function readProvider(ctx: ReadContext, node: unknown, path: string): ProviderSpec | undefined {
+  const target = deref(ctx, node);
+  if (!ctx.yaml.isSeq(target)) return readOne(ctx, node, path);
+  if (target.items.length === 0) {
+    report(ctx, node, path, `"${path}" (a fallback chain) needs at least one provider`);
+    return undefined;
+  }
+  const entries = target.items.map((item, i) => readOne(ctx, item, childPath(path, i)));
+  return entries.every((entry) => entry !== undefined) ? (entries) : undefined;
+}

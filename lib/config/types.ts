@@ -1,0 +1,103 @@
+import type { ReasoningStrategyName } from '../agent/strategies.js';
+import type { BudgetConfig } from '../agent/types.js';
+import type { ProviderSpec } from '../providers/create-provider.js';
+import type { RetryOptions } from '../providers/retry.js';
+import type { PolicySpec } from './policy-node.js';
+import type { ToolSourceRef } from './tool-sources.js';
+
+/** `memory:` as validated (used by the memory subsystem once it exists). */
+export interface MemorySettings {
+  maxMessages?: number;
+  maxTokens?: number;
+  summarizeOnTrim?: boolean;
+  summarizeModel?: string;
+  summarizeMaxTokens?: number;
+  entityMemory?: boolean;
+  knowledgeGraph?: boolean;
+  knowledgeMemory?: boolean;
+}
+
+/** `session:` as validated (used by the session subsystem once it exists). */
+export interface SessionSettings {
+  store?: 'memory' | 'file' | 'sqlite' | 'redis';
+  id?: string;
+  path?: string;
+  url?: string;
+  ttl?: number;
+}
+
+/** One guardrail entry: `type`, `action` and the type's options (camelCase). */
+export interface GuardrailSettings {
+  type: 'topic' | 'pii' | 'toxicity' | 'format' | 'length';
+  action?: 'block' | 'rewrite' | 'warn';
+  [option: string]: unknown;
+}
+
+/** One MCP server entry (`transport` filled in from `command` / `url`). */
+export interface McpServerSettings {
+  name: string;
+  transport: 'stdio' | 'http';
+  command?: string;
+  args?: string[];
+  env?: Record<string, string>;
+  cwd?: string;
+  url?: string;
+  headers?: Record<string, string>;
+  tools?: string[];
+}
+
+/**
+ * A validated agent YAML file, camelCase: the description of an agent, not the agent. Nothing here
+ * creates an SDK client or imports a tool module.
+ */
+export interface AgentFileConfig {
+  /** The file (absolute) or label the config came from. */
+  source: string;
+  /** The directory relative paths were resolved against. */
+  baseDir: string;
+  name?: string;
+  description?: string;
+  /** What `createProvider` takes: a name, an object, or a list (fallback chain). */
+  provider?: ProviderSpec;
+  model?: string;
+  systemPrompt?: string;
+  temperature?: number;
+  maxTokens?: number;
+  maxIterations?: number;
+  reasoningStrategy?: ReasoningStrategyName;
+  routingOnly?: boolean;
+  verbose?: boolean;
+  enableAnalytics?: boolean;
+  /** Tool sources, resolved (files and directories absolute, packages with their entry file). */
+  tools: ToolSourceRef[];
+  toolConfig?: { parallel?: boolean; approvalTimeout?: number; recursive?: boolean };
+  policy?: PolicySpec;
+  retry?: RetryOptions;
+  budget?: BudgetConfig;
+  trace?: { metadata?: Record<string, unknown>; toolResultChars?: number; parentRunId?: string };
+  structured?: { maxRetries?: number };
+  /** Validated and kept; not acted upon yet. */
+  memory?: MemorySettings;
+  /** Validated and kept; not acted upon yet. */
+  session?: SessionSettings;
+  /** Validated and kept; not acted upon yet. */
+  guardrails?: { input?: GuardrailSettings[]; output?: GuardrailSettings[] };
+  /** Validated and kept; not acted upon yet. */
+  mcp?: { servers?: McpServerSettings[] };
+}
+
+/** Options of `parseAgentConfig` / `loadAgentConfig`. */
+export interface AgentConfigOptions {
+  /** Variables for `${NAME}` interpolation; they win over the environment (`--var k=v`). */
+  vars?: Readonly<Record<string, string>>;
+  /** The environment for `${NAME}`. Default `process.env`. */
+  env?: Readonly<Record<string, string | undefined>>;
+}
+
+/** Options of `parseAgentConfig` (text in memory). */
+export interface ParseAgentConfigOptions extends AgentConfigOptions {
+  /** File name shown in error positions. Default `agent.yaml`. */
+  source?: string;
+  /** Directory tool and policy paths resolve against. Default `process.cwd()`. */
+  baseDir?: string;
+}
