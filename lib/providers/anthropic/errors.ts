@@ -1,5 +1,6 @@
 import { APIConnectionError, APIConnectionTimeoutError, APIError, APIUserAbortError } from '@anthropic-ai/sdk';
 import { ProviderError } from '../../core/errors/provider-error.js';
+import type { CallControl } from '../call-control.js';
 import { providerHttpError, providerTransportError } from '../provider-errors.js';
 
 /** The provider name the Anthropic adapter reports. */
@@ -26,10 +27,16 @@ function describe(error: SdkApiError): { type: string | undefined; message: stri
 
 /**
  * Converts whatever the SDK (or the stream) threw into a ProviderError. An abort through the
- * caller's signal is rethrown as the signal's reason.
+ * caller's signal is rethrown as the signal's reason; a call whose CallControl timed out (no
+ * response, or a stream silent for too long) fails with a retryable `timeout` error.
  */
-export function toProviderError(error: unknown, model: string, signal?: AbortSignal): unknown {
+export function toProviderError(error: unknown, model: string, signal?: AbortSignal, call?: CallControl): unknown {
   if (signal?.aborted) return signal.reason as unknown;
+  if (call?.timedOut) {
+    const reason: unknown = call.signal.reason;
+    const detail = reason instanceof Error ? reason.message : 'timed out';
+    return providerTransportError(ANTHROPIC, 'timeout', `anthropic: ${detail}`, { model, cause: error });
+  }
   if (ProviderError.isInstance(error)) return error;
   if (error instanceof APIUserAbortError) return providerTransportError(ANTHROPIC, 'connection', 'request aborted', { model, cause: error });
   if (error instanceof APIConnectionTimeoutError) return providerTransportError(ANTHROPIC, 'timeout', error.message || 'request timed out', { model, cause: error });

@@ -1,11 +1,12 @@
 import Anthropic from '@anthropic-ai/sdk';
 import { ProviderConfigurationError } from '../../core/errors/provider-configuration-error.js';
+import { CallControl } from '../call-control.js';
 import { defaultModelFor } from '../models/defaults.js';
 import type { Provider, ProviderCapabilities, ProviderRequest, ProviderResponse, StreamPart } from '../spec.js';
 import { DEFAULT_MAX_TOKENS, toAnthropicParams } from './convert-request.js';
 import { fromAnthropicMessage } from './convert-response.js';
 import { ANTHROPIC, toProviderError } from './errors.js';
-import { convertStream } from './stream.js';
+import { EventConverter } from './stream.js';
 
 /** Options of {@link AnthropicProvider}. */
 export interface AnthropicProviderOptions {
@@ -15,7 +16,10 @@ export interface AnthropicProviderOptions {
   baseURL?: string;
   /** The model used when a request names none; default `defaultModelFor('anthropic')`. */
   model?: string;
-  /** Per-call timeout in milliseconds: until the response headers arrive, then between stream events. */
+  /**
+   * Per-call timeout in milliseconds: bounds a whole `complete` call, and for `stream` the wait for
+   * the response headers and for each next event (a stream that keeps sending is never cut).
+   */
   timeoutMs?: number;
   /** A ready SDK client (tests, proxies); `apiKey`, `baseURL` and `timeoutMs` are then ignored. */
   client?: Anthropic;
@@ -45,30 +49,52 @@ export class AnthropicProvider implements Provider {
   async complete(request: ProviderRequest): Promise<ProviderResponse> {
     const model = request.model || this.defaultModel;
     const params = toAnthropicParams({ ...request, model }, this.#maxTokens);
+    const call = new CallControl(request.signal, this.#timeoutMs ?? 0);
     try {
-      const { data, request_id } = await this.client.messages.create({ ...params, stream: false }, this.#requestOptions(request)).withResponse();
+      const { data, request_id } = await this.client.messages.create({ ...params, stream: false }, this.#requestOptions(call)).withResponse();
       return fromAnthropicMessage(data, request_id);
     } catch (error) {
-      throw toProviderError(error, model, request.signal);
+      throw toProviderError(error, model, request.signal, call);
+    } finally {
+      call.dispose();
     }
   }
 
   async *stream(request: ProviderRequest): AsyncGenerator<StreamPart> {
     const model = request.model || this.defaultModel;
     const params = toAnthropicParams({ ...request, model }, this.#maxTokens);
-    let opened;
+    // One silence timer for the whole call (headers, then each event), not one per event.
+    const call = new CallControl(request.signal, this.#timeoutMs ?? 0);
+    const converter = new EventConverter(model);
+    let finished = false;
     try {
-      opened = await this.client.messages.create({ ...params, stream: true }, this.#requestOptions(request)).withResponse();
+      const { data, request_id } = await this.client.messages.create({ ...params, stream: true }, this.#requestOptions(call)).withResponse();
+      call.touch();
+      // The loop is inlined (no nested generator) and allocates nothing per event but the part.
+      const signal = call.signal;
+      for await (const event of data) {
+        call.touch();
+        const part = converter.accept(event);
+        // The SDK ends an aborted stream quietly: an abort or a timeout must not pass for the end.
+        if (signal.aborted) break;
+        if (part) yield part;
+      }
+      if (signal.aborted) throw signal.reason;
+      const [usage, finish] = converter.end(request_id);
+      yield usage;
+      yield finish;
+      finished = true;
     } catch (error) {
-      throw toProviderError(error, model, request.signal);
+      throw toProviderError(error, converter.model, request.signal, call);
+    } finally {
+      // A consumer that stops early must not leave the HTTP stream open.
+      if (!finished) call.abort();
+      call.dispose();
     }
-    const events = opened.data;
-    yield* convertStream(events, { model, requestId: opened.request_id, signal: request.signal, idleTimeoutMs: this.#timeoutMs, cancel: () => events.controller.abort() });
   }
 
-  #requestOptions(request: ProviderRequest): { signal?: AbortSignal; timeout?: number } {
-    const options: { signal?: AbortSignal; timeout?: number } = {};
-    if (request.signal) options.signal = request.signal;
+  #requestOptions(call: CallControl): { signal: AbortSignal; timeout?: number } {
+    const options: { signal: AbortSignal; timeout?: number } = { signal: call.signal };
     if (this.#timeoutMs !== undefined) options.timeout = this.#timeoutMs;
     return options;
   }

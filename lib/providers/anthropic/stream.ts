@@ -1,4 +1,5 @@
 import type { RawMessageStreamEvent, StopReason } from '@anthropic-ai/sdk/resources/messages/messages';
+import { CallControl } from '../call-control.js';
 import { providerTransportError } from '../provider-errors.js';
 import type { StreamPart } from '../spec.js';
 import { mapStopReason, mapUsage, type AnthropicUsageLike } from './convert-response.js';
@@ -18,22 +19,8 @@ export interface StreamContext {
   signal?: AbortSignal | undefined;
   /** Fail with a timeout error when no event arrives for this long (a stalled stream). */
   idleTimeoutMs?: number | undefined;
-  /** Cancels the underlying HTTP stream (called on an idle timeout). */
+  /** Cancels the underlying HTTP stream (called on an idle timeout or when the consumer stops early). */
   cancel?: (() => void) | undefined;
-}
-
-const IDLE = Symbol('idle');
-
-/** The next event, or IDLE when none arrives within `ms`. */
-async function nextWithin<T>(iterator: AsyncIterator<T>, ms: number | undefined): Promise<IteratorResult<T> | typeof IDLE> {
-  if (ms === undefined) return iterator.next();
-  let timer: NodeJS.Timeout | undefined;
-  const idle = new Promise<typeof IDLE>((resolve) => (timer = setTimeout(() => resolve(IDLE), ms)));
-  try {
-    return await Promise.race([iterator.next(), idle]);
-  } finally {
-    clearTimeout(timer);
-  }
 }
 
 function mergeUsage(into: AnthropicUsageLike, from: AnthropicUsageLike | null | undefined): void {
@@ -44,8 +31,14 @@ function mergeUsage(into: AnthropicUsageLike, from: AnthropicUsageLike | null | 
   if (from.cache_creation_input_tokens != null) into.cache_creation_input_tokens = from.cache_creation_input_tokens;
 }
 
-/** A state machine turning raw Messages API stream events into StreamParts. */
-class EventConverter {
+type BlockDelta = Extract<RawMessageStreamEvent, { type: 'content_block_delta' }>['delta'];
+
+/**
+ * A synchronous state machine turning raw Messages API stream events into StreamParts (so the
+ * provider's stream is a single async generator: no generator and no array per event). An event
+ * gives at most one part; events after `message_stop` are ignored.
+ */
+export class EventConverter {
   readonly usage: AnthropicUsageLike = {};
   readonly tools = new Map<number, ToolBlock>();
   stopReason: StopReason | null = null;
@@ -57,8 +50,13 @@ class EventConverter {
     this.model = model;
   }
 
-  *accept(event: RawMessageStreamEvent): Generator<StreamPart> {
+  /** The part one event gives, if any. */
+  accept(event: RawMessageStreamEvent): StreamPart | undefined {
+    if (this.stopped) return undefined;
     switch (event.type) {
+      case 'content_block_delta':
+        this.requireStarted(event.type);
+        return this.delta(event.index, event.delta);
       case 'message_start':
         this.started = true;
         if (event.message.model) this.model = event.message.model;
@@ -72,16 +70,12 @@ class EventConverter {
           this.tools.set(event.index, { id, name, json: preset });
         }
         break;
-      case 'content_block_delta':
-        this.requireStarted(event.type);
-        yield* this.delta(event.index, event.delta);
-        break;
       case 'content_block_stop': {
         this.requireStarted(event.type);
         const tool = this.tools.get(event.index);
         if (tool) {
           this.tools.delete(event.index);
-          yield { type: 'tool-call', toolCall: assembleToolCall(tool.id, tool.name, tool.json) };
+          return { type: 'tool-call', toolCall: assembleToolCall(tool.id, tool.name, tool.json) };
         }
         break;
       }
@@ -97,25 +91,32 @@ class EventConverter {
       default:
         break;
     }
+    return undefined;
   }
 
-  private *delta(index: number, delta: Extract<RawMessageStreamEvent, { type: 'content_block_delta' }>['delta']): Generator<StreamPart> {
+  private delta(index: number, delta: BlockDelta): StreamPart | undefined {
     switch (delta.type) {
       case 'text_delta':
-        if (delta.text) yield { type: 'text-delta', text: delta.text };
-        break;
+        return delta.text ? { type: 'text-delta', text: delta.text } : undefined;
       case 'thinking_delta':
-        if (delta.thinking) yield { type: 'reasoning-delta', text: delta.thinking };
-        break;
+        return delta.thinking ? { type: 'reasoning-delta', text: delta.thinking } : undefined;
       case 'input_json_delta': {
         const tool = this.tools.get(index);
         if (!tool) throw this.broken(`input_json_delta for block ${index}, which is not an open tool_use block`);
         tool.json += delta.partial_json;
-        break;
+        return undefined;
       }
       default:
-        break;
+        return undefined;
     }
+  }
+
+  /** The closing parts (usage, finish); throws when the stream ended without `message_stop`. */
+  end(requestId?: string | null): [StreamPart, StreamPart] {
+    if (!this.stopped) throw this.broken('the stream ended without message_stop');
+    const finish: Extract<StreamPart, { type: 'finish' }> = { type: 'finish', finishReason: mapStopReason(this.stopReason), model: this.model };
+    if (requestId) finish.requestId = requestId;
+    return [{ type: 'usage', usage: mapUsage(this.usage) }, finish];
   }
 
   private requireStarted(type: string): void {
@@ -128,37 +129,68 @@ class EventConverter {
 }
 
 /**
+ * The parts of an event stream whose HTTP request runs on `call.signal` (the provider's stream):
+ * every event restarts the call's silence window; an abort or a timeout (the SDK then ends the
+ * iteration quietly) is thrown as the abort reason, for the caller to map. Thrown errors are not
+ * mapped here.
+ */
+export async function* streamParts(
+  events: AsyncIterable<RawMessageStreamEvent>,
+  call: CallControl,
+  converter: EventConverter,
+  requestId?: string | null,
+): AsyncGenerator<StreamPart> {
+  const signal = call.signal;
+  for await (const event of events) {
+    call.touch();
+    const part = converter.accept(event);
+    // The SDK ends an aborted stream quietly: an abort or a timeout must not pass for the end.
+    if (signal.aborted) break;
+    if (part) yield part;
+  }
+  if (signal.aborted) throw signal.reason;
+  yield* converter.end(requestId);
+}
+
+/**
  * Converts the SDK's raw event stream into StreamParts: text and thinking deltas as they come,
  * each tool_use block as one whole `tool-call` at its `content_block_stop`, then `usage`
  * (message_start + message_delta) and `finish`. A stream that ends without `message_stop`, with
  * an `event: error` or with a malformed event throws a ProviderError; an abort rethrows the
- * signal's reason.
+ * signal's reason; `idleTimeoutMs` without an event gives a timeout ProviderError (one silence
+ * timer per stream, see CallControl) and calls `cancel`.
  */
 export async function* convertStream(events: AsyncIterable<RawMessageStreamEvent>, context: StreamContext): AsyncGenerator<StreamPart> {
-  const converter = new EventConverter(context.model);
+  const call = new CallControl(context.signal, context.idleTimeoutMs ?? 0);
   const iterator = events[Symbol.asyncIterator]();
+  // One promise per stream that settles when the call is aborted (timeout or caller), raced
+  // against each next() so an iterator that ignores `cancel` cannot hang the stream.
+  let onAbort: (() => void) | undefined;
+  const aborted = new Promise<never>((_, reject) => {
+    onAbort = () => {
+      context.cancel?.();
+      reject(call.signal.reason as Error);
+    };
+    if (call.signal.aborted) onAbort();
+    else call.signal.addEventListener('abort', onAbort, { once: true });
+  });
+  aborted.catch(() => undefined);
+  const guarded: AsyncIterable<RawMessageStreamEvent> = {
+    [Symbol.asyncIterator]: () => ({ next: () => Promise.race([iterator.next(), aborted]) }),
+  };
+  const converter = new EventConverter(context.model);
   let finished = false;
   try {
-    for (;;) {
-      const next = await nextWithin(iterator, context.idleTimeoutMs);
-      if (next === IDLE) {
-        context.cancel?.();
-        throw providerTransportError(ANTHROPIC, 'timeout', `no stream event for ${context.idleTimeoutMs} ms`, { model: converter.model });
-      }
-      if (next.done) break;
-      if (!converter.stopped) yield* converter.accept(next.value);
-    }
+    yield* streamParts(guarded, call, converter, context.requestId);
     finished = true;
   } catch (error) {
-    throw toProviderError(error, converter.model, context.signal);
+    throw toProviderError(error, converter.model, context.signal, call);
   } finally {
-    if (!finished) iterator.return?.()?.catch(() => undefined);
+    if (onAbort) call.signal.removeEventListener('abort', onAbort);
+    if (!finished) {
+      context.cancel?.();
+      iterator.return?.()?.catch(() => undefined);
+    }
+    call.dispose();
   }
-  // The SDK ends the iteration quietly when its request is aborted.
-  if (context.signal?.aborted) throw context.signal.reason;
-  if (!converter.stopped) throw converter.broken('the stream ended without message_stop');
-  yield { type: 'usage', usage: mapUsage(converter.usage) };
-  const finish: Extract<StreamPart, { type: 'finish' }> = { type: 'finish', finishReason: mapStopReason(converter.stopReason), model: converter.model };
-  if (context.requestId) finish.requestId = context.requestId;
-  yield finish;
 }

@@ -1,4 +1,5 @@
 import { Ollama } from 'ollama';
+import { CallControl } from '../call-control.js';
 
 /** Thrown into the response body when a streamed line is not JSON (the SDK would skip it silently). */
 export class MalformedLineError extends Error {
@@ -6,11 +7,6 @@ export class MalformedLineError extends Error {
   constructor(readonly line: string) {
     super(`malformed NDJSON line: ${line.length > 200 ? `${line.slice(0, 200)}…` : line}`);
   }
-}
-
-/** The abort reason used when the per-call timeout fires. */
-class TimeoutReason extends Error {
-  override readonly name = 'TimeoutError';
 }
 
 function errorMessage(text: string, fallback: string): string {
@@ -42,39 +38,35 @@ export interface CallOptions {
   model: string;
   timeoutMs: number;
   signal: AbortSignal | undefined;
-  /** True for `stream: true` chat calls (their body is NDJSON and is checked line by line). */
+  /** True for `stream: true` chat calls (their NDJSON body is read by the provider, see `streamBody`). */
   streaming: boolean;
   /** A caller-supplied SDK client; otherwise one is built on this call's fetch. */
   client: Ollama | undefined;
 }
 
 /**
- * One HTTP exchange with Ollama. The SDK is handed a fetch that applies the call's timeout (reset
- * whenever bytes arrive) and the request signal, remembers the response headers, and checks every
- * NDJSON line (the SDK drops malformed lines silently and turns `{"error"}` lines into bare Errors).
+ * One HTTP exchange with Ollama, on a CallControl (the request signal plus one silence timer,
+ * restarted whenever bytes arrive). The SDK is handed a fetch that runs on the call's signal and
+ * remembers the response headers. A streamed `/api/chat` body is kept for the provider to read
+ * itself (`streamBody`): the SDK's NDJSON reader skips malformed lines silently and turns
+ * `{"error"}` lines into bare Errors, and checking its input line by line would parse every line
+ * twice.
  */
 export class OllamaCall {
-  readonly controller = new AbortController();
+  readonly control: CallControl;
   readonly client: Ollama;
   readonly host: string;
   readonly model: string;
   readonly timeoutMs: number;
+  /** The caller's signal. */
   readonly signal: AbortSignal | undefined;
   readonly streaming: boolean;
-  timedOut = false;
-  /** The message of a `{"error": …}` line seen in the stream. */
-  errorLine: string | undefined;
-  /** A `done: true` line was seen. */
-  sawDone = false;
-  /** The response body ended normally. */
-  bodyEnded = false;
   /** Headers of the last response (for Retry-After). */
   headers: Headers | undefined;
-  private timer: ReturnType<typeof setTimeout> | undefined;
-  private lastActivity = 0;
+  /** The body of a successful streamed response (our own client only), unread. */
+  streamBody: ReadableStream<Uint8Array> | undefined;
   /** Whether the SDK client runs on this call's fetch (then aborts reach the socket and `guard` is not needed). */
   private readonly ownsClient: boolean;
-  private readonly onAbort = (): void => this.controller.abort(this.signal?.reason);
 
   constructor(options: CallOptions) {
     this.host = options.host;
@@ -82,44 +74,30 @@ export class OllamaCall {
     this.timeoutMs = options.timeoutMs;
     this.signal = options.signal;
     this.streaming = options.streaming;
+    this.control = new CallControl(options.signal, options.timeoutMs);
     this.ownsClient = options.client === undefined;
     this.client = options.client ?? new Ollama({ host: options.host, fetch: this.fetch });
-    if (this.signal?.aborted) this.controller.abort(this.signal.reason);
-    else this.signal?.addEventListener('abort', this.onAbort, { once: true });
-    this.touch();
   }
 
-  /** Restarts the inactivity timer (cheap: the running timer re-arms itself for the time left). */
+  /** True once the silence timer fired (as opposed to the caller aborting). */
+  get timedOut(): boolean {
+    return this.control.timedOut;
+  }
+
+  /** Restarts the silence window (hot path: records the time only). */
   touch(): void {
-    this.lastActivity = performance.now();
-    if (this.timer !== undefined || this.controller.signal.aborted || !(this.timeoutMs > 0) || !Number.isFinite(this.timeoutMs)) return;
-    this.arm(this.timeoutMs);
-  }
-
-  private arm(ms: number): void {
-    this.timer = setTimeout(() => {
-      this.timer = undefined;
-      const left = this.lastActivity + this.timeoutMs - performance.now();
-      if (left > 1) {
-        this.arm(left);
-        return;
-      }
-      this.timedOut = true;
-      this.controller.abort(new TimeoutReason(`no response within ${this.timeoutMs} ms`));
-    }, ms);
+    this.control.touch();
   }
 
   /** Stops the timer and detaches from the request signal. */
   finish(): void {
-    if (this.timer !== undefined) clearTimeout(this.timer);
-    this.timer = undefined;
-    this.signal?.removeEventListener('abort', this.onAbort);
+    this.control.dispose();
   }
 
   /** Ends the exchange early (releases the connection). */
   cancel(): void {
-    this.finish();
-    if (!this.controller.signal.aborted) this.controller.abort();
+    if (!this.control.signal.aborted) this.control.abort();
+    this.control.dispose();
   }
 
   /**
@@ -128,7 +106,7 @@ export class OllamaCall {
    */
   guard<T>(promise: Promise<T>): Promise<T> {
     if (this.ownsClient) return promise;
-    const signal = this.controller.signal;
+    const signal = this.control.signal;
     if (signal.aborted) {
       promise.catch(() => undefined);
       return Promise.reject(signal.reason as Error);
@@ -151,62 +129,23 @@ export class OllamaCall {
 
   /** The fetch given to the SDK. */
   readonly fetch = async (input: string | URL | Request, init?: RequestInit): Promise<Response> => {
-    const signal = init?.signal ? AbortSignal.any([init.signal, this.controller.signal]) : this.controller.signal;
+    const own = this.control.signal;
+    const signal = init?.signal ? AbortSignal.any([init.signal, own]) : own;
     const response = await fetch(input, { ...init, signal });
     this.headers = response.headers;
     this.touch();
     if (!response.ok) return errorResponse(response, await response.text());
     if (!response.body) return response;
-    const body = response.body.pipeThrough(this.watch(response.ok && this.streaming));
+    if (this.streaming) {
+      // Read by the provider (streamNdjson), never by the SDK, whose iterator stays unused.
+      this.streamBody = response.body;
+      return response;
+    }
+    const touch = (chunk: Uint8Array, controller: TransformStreamDefaultController<Uint8Array>): void => {
+      this.touch();
+      controller.enqueue(chunk);
+    };
+    const body = response.body.pipeThrough(new TransformStream<Uint8Array, Uint8Array>({ transform: touch }));
     return new Response(body, { status: response.status, statusText: response.statusText, headers: response.headers });
   };
-
-  private watch(checkLines: boolean): TransformStream<Uint8Array, Uint8Array> {
-    const decoder = new TextDecoder();
-    let pending = '';
-    const check = (line: string): MalformedLineError | undefined => {
-      if (line.trim() === '') return undefined;
-      let parsed: unknown;
-      try {
-        parsed = JSON.parse(line);
-      } catch {
-        return new MalformedLineError(line);
-      }
-      if (typeof parsed !== 'object' || parsed === null || Array.isArray(parsed)) return new MalformedLineError(line);
-      const record = parsed as Record<string, unknown>;
-      if ('error' in record) this.errorLine = typeof record.error === 'string' ? record.error : JSON.stringify(record.error);
-      if (record.done === true) this.sawDone = true;
-      return undefined;
-    };
-    return new TransformStream<Uint8Array, Uint8Array>({
-      transform: (chunk, controller) => {
-        this.touch();
-        if (checkLines) {
-          pending += decoder.decode(chunk, { stream: true });
-          const lines = pending.split('\n');
-          pending = lines.pop() ?? '';
-          for (const line of lines) {
-            const bad = check(line);
-            if (bad) {
-              controller.error(bad);
-              return;
-            }
-          }
-        }
-        controller.enqueue(chunk);
-      },
-      flush: (controller) => {
-        if (checkLines) {
-          const bad = check(pending + decoder.decode());
-          if (bad) {
-            controller.error(bad);
-            return;
-          }
-        }
-        this.bodyEnded = true;
-        if (this.timer !== undefined) clearTimeout(this.timer);
-        this.timer = undefined;
-      },
-    });
-  }
 }

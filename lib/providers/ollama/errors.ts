@@ -44,9 +44,6 @@ export function toOllamaError(error: unknown, call: OllamaCall): unknown {
     return providerTransportError(OLLAMA, 'timeout', `no data from Ollama at ${call.host} within ${call.timeoutMs} ms`, extra);
   }
   if (error instanceof MalformedLineError) return providerTransportError(OLLAMA, 'stream', error.message, extra);
-  if (call.errorLine !== undefined) {
-    return providerTransportError(OLLAMA, 'stream', `Ollama reported an error mid-stream: ${call.errorLine}`, extra);
-  }
   if (isResponseError(error)) {
     return providerHttpError({
       provider: OLLAMA,
@@ -57,7 +54,7 @@ export function toOllamaError(error: unknown, call: OllamaCall): unknown {
       cause: error,
     });
   }
-  if ((call.streaming && call.bodyEnded && !call.sawDone) || /did not receive done/i.test(messageOf(error))) {
+  if (/did not receive done/i.test(messageOf(error))) {
     return providerTransportError(OLLAMA, 'stream', `the stream from Ollama at ${call.host} ended before its final "done" line`, extra);
   }
   const codes = errorCodes(error);
