@@ -7,12 +7,12 @@ import { collectTools, uniqueTools, type Found } from './collect-tools.js';
 import { isBareSpecifier, resolvePackageEntry } from './resolve-package.js';
 import { ownGet } from './schema-utils.js';
 import type { Tool } from './types.js';
+import { importModule, NO_TS_LOADER } from './import-module.js';
 
 /** File extensions the loader imports. */
 export const TOOL_FILE_EXTENSIONS: readonly string[] = ['.js', '.mjs', '.cjs', '.ts', '.mts', '.cts'];
 const TS_EXTENSIONS = new Set(['.ts', '.mts', '.cts']);
 const SKIPPED_FILE = /\.(test|spec)\.[cm]?[jt]s$|\.d\.[cm]?ts$/;
-const NO_TS_LOADER = new Set(['ERR_UNKNOWN_FILE_EXTENSION', 'ERR_UNSUPPORTED_TYPESCRIPT_SYNTAX', 'ERR_UNSUPPORTED_NODE_MODULES_TYPE_STRIPPING']);
 
 /** Something tools can be loaded from: a module object, a file, a `file#export` reference or a directory. */
 export type ToolSource = string | object;
@@ -43,7 +43,7 @@ export class ToolLoader {
   constructor(options: ToolLoaderOptions = {}) {
     this.#cwd = options.cwd ?? process.cwd();
     this.#recursive = options.recursive ?? false;
-    this.#import = options.importModule ?? ((url: string) => import(url) as Promise<unknown>);
+    this.#import = options.importModule ?? importModule;
   }
 
   /** Tools exported by a module object (e.g. `import * as mod from './tools.js'`). */
