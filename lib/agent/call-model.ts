@@ -102,7 +102,11 @@ export async function callModel(state: RunState, messages: readonly Message[]): 
   let emittedOutput = false;
   const started = config.runtime.now();
   const reply = await withRetry(
-    async () => (state.streaming ? streamOnce(state, request, () => (emittedOutput = true)) : completeOnce(state, request)),
+    async (_attempt, { signal }) => {
+      // With a total deadline the attempt gets its own signal (caller's signal + time left).
+      const attempt = signal !== undefined && signal !== state.signal ? { ...request, signal } : request;
+      return state.streaming ? streamOnce(state, attempt, () => (emittedOutput = true)) : completeOnce(state, attempt);
+    },
     config.retry,
     {
       signal: state.signal,
@@ -136,10 +140,12 @@ async function completeOnce(state: RunState, request: ProviderRequest): Promise<
   const { text, reasoning } = stripThink(response.message.content);
   const reasoningText = [response.reasoning ?? '', reasoning].filter(Boolean).join('\n');
   const message = assistantMessage(text, response.message.toolCalls);
+  const model = response.model ?? request.model;
   return {
     message,
     reasoning: reasoningText,
-    usage: toUsageStats(response.model ?? request.model, response.usage),
+    // A reply without usage (an OpenAI-compatible server that sends none) is estimated, never zero.
+    usage: response.usage ? toUsageStats(model, response.usage) : estimatedUsage(model, request, message, reasoningText),
     finishReason: response.finishReason,
     provider: response.provider ?? state.config.provider.name,
     cached: false,

@@ -1,6 +1,6 @@
 import { ConfigurationError } from '../core/errors/configuration-error.js';
 import { closestMatch } from '../core/suggest.js';
-import { FallbackProvider } from './fallback.js';
+import { FallbackProvider, type FallbackEntry } from './fallback.js';
 import type { Provider } from './spec.js';
 
 /** The provider kinds `createProvider` knows. */
@@ -20,7 +20,11 @@ export interface ProviderConfig {
   apiKeyEnv?: string;
   api_key_env?: string;
   timeoutMs?: number;
-  /** Label in events and `providerUsed` (openai-compatible: the provider name). */
+  timeout_ms?: number;
+  /**
+   * Label in events and `providerUsed`: of the entry in a list (fallback chain), and for
+   * openai-compatible also the provider's name.
+   */
   name?: string;
 }
 
@@ -56,12 +60,22 @@ export async function createProvider(spec: ProviderSpec): Promise<Provider> {
   if (Array.isArray(spec)) {
     const list = spec as readonly (ProviderType | ProviderConfig)[];
     if (list.length === 0) throw new ConfigurationError('A provider list (fallback chain) needs at least one provider', { key: 'provider' });
-    const entries = await Promise.all(list.map(async (item) => {
+    const entries: FallbackEntry[] = await Promise.all(list.map(async (item) => {
       const config = normalise(item);
       const provider = await createOne(config);
-      return config.model === undefined ? { provider } : { provider, model: config.model };
+      const entry: FallbackEntry = { provider, label: config.name ?? provider.name };
+      if (config.model !== undefined) entry.model = config.model;
+      return entry;
     }));
-    return entries.length === 1 ? (entries[0] as { provider: Provider }).provider : new FallbackProvider(entries);
+    if (entries.length === 1) return (entries[0] as FallbackEntry).provider;
+    // Entries must be told apart in providerUsed and provider-fallback events: a repeated label
+    // (two unnamed `openai` entries) gets its position, `openai#2`.
+    const seen = new Set<string>();
+    for (const [position, entry] of entries.entries()) {
+      if (seen.has(entry.label as string)) entry.label = `${entry.label as string}#${position + 1}`;
+      seen.add(entry.label as string);
+    }
+    return new FallbackProvider(entries);
   }
   return createOne(normalise(spec as ProviderType | ProviderConfig));
 }
@@ -69,10 +83,11 @@ export async function createProvider(spec: ProviderSpec): Promise<Provider> {
 async function createOne(config: ProviderConfig): Promise<Provider> {
   const apiKey = keyFrom(config);
   const baseURL = config.baseURL ?? config.base_url;
-  const common = {
+  const common: { model?: string; timeoutMs?: number } = {
     ...(config.model === undefined ? {} : { model: config.model }),
-    ...(config.timeoutMs === undefined ? {} : { timeoutMs: config.timeoutMs }),
   };
+  const timeoutMs = config.timeoutMs ?? config.timeout_ms;
+  if (timeoutMs !== undefined) common.timeoutMs = timeoutMs;
   switch (config.type) {
     case 'openai': {
       const { OpenAIProvider } = await import('./openai/index.js');

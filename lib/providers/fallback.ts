@@ -137,9 +137,34 @@ export class FallbackProvider implements Provider {
     }
   }
 
+  /**
+   * Embeddings from the entries that support them, with the same failover rules and circuit
+   * breakers as `complete`. An explicit `request.model` (an embedding model id is provider-specific)
+   * goes to the first of them only; the others use their own default embedding model.
+   */
   async embed(request: EmbedRequest): Promise<EmbedResponse> {
-    const slot = this.#slots.find((s) => typeof s.provider.embed === 'function');
-    if (!slot) throw new ConfigurationError('No provider of this FallbackProvider supports embeddings');
-    return (slot.provider as Required<Pick<Provider, 'embed'>>).embed(request);
+    const capable = (list: { slot: Slot; index: number }[]) => list.filter(({ slot }) => typeof slot.provider.embed === 'function');
+    if (capable(this.#slots.map((slot, index) => ({ slot, index }))).length === 0) {
+      throw new ConfigurationError('No provider of this FallbackProvider supports embeddings');
+    }
+    const open = capable(this.#order());
+    const order = open.length > 0 ? open : capable(this.#slots.map((slot, index) => ({ slot, index })));
+    const first = this.#slots.find((s) => typeof s.provider.embed === 'function');
+    for (const [position, { slot }] of order.entries()) {
+      const call: EmbedRequest = { ...request };
+      if (slot !== first) delete call.model;
+      try {
+        const response = await (slot.provider as Required<Pick<Provider, 'embed'>>).embed(call);
+        slot.breaker.success();
+        return response;
+      } catch (error) {
+        if (request.signal?.aborted || !isRetryableError(error)) throw error;
+        slot.breaker.failure();
+        const next = order[position + 1]?.slot;
+        if (!next) throw error;
+        this.#onFallback?.({ from: slot.label, to: next.label, error });
+      }
+    }
+    throw new ConfigurationError('FallbackProvider has no provider to call');
   }
 }

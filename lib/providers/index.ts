@@ -2,8 +2,8 @@ export { CircuitBreaker } from './circuit-breaker.js';
 export { createProvider, PROVIDER_TYPES, type ProviderConfig, type ProviderSpec, type ProviderType } from './create-provider.js';
 export { FallbackProvider, type FallbackEntry, type FallbackOptions } from './fallback.js';
 export * from './models/index.js';
-export { httpFailureKind, providerHttpError, providerTransportError, retryAfterSeconds, type HttpFailure } from './provider-errors.js';
-export { DEFAULT_RETRY, isRetryableError, retryDelayMs, withRetry, type ResolvedRetryOptions, type RetryHooks, type RetryOptions } from './retry.js';
+export { httpFailureKind, isRetryableHttpFailure, providerHttpError, providerTransportError, providerUnknownError, retryAfterSeconds, transportFailureKind, type HttpFailure } from './provider-errors.js';
+export { DEFAULT_RETRY, isRetryableError, retryDeadlineError, retryDelayMs, withRetry, type AttemptContext, type ResolvedRetryOptions, type RetryHooks, type RetryOptions } from './retry.js';
 export type {
   EmbedRequest,
   EmbedResponse,

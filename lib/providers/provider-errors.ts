@@ -1,4 +1,4 @@
-import { ProviderError } from '../core/errors/provider-error.js';
+import { isRetryableStatus, ProviderError } from '../core/errors/provider-error.js';
 
 /** What an adapter knows about a failed HTTP exchange. */
 export interface HttpFailure {
@@ -51,10 +51,29 @@ export function httpFailureKind(status: number, message: string, code?: string):
   return 'invalid_request';
 }
 
-/** A ProviderError for an HTTP error response: retryable for 408, 409, 429 and 5xx (incl. 529), with Retry-After. */
+/** Kinds of HTTP failure that are worth retrying (or failing over on), whatever the status. */
+const RETRYABLE_KINDS = new Set(['timeout', 'rate_limit', 'overloaded', 'server']);
+
+/** Whether an HTTP failure of this status and kind is retryable: the kind decides (an "overloaded" 400 is), else the status (409). */
+export function isRetryableHttpFailure(status: number, kind: string): boolean {
+  if (RETRYABLE_KINDS.has(kind)) return true;
+  if (kind === 'auth' || kind === 'not_found') return false;
+  return isRetryableStatus(status);
+}
+
+/**
+ * A ProviderError for an HTTP error response: retryable for 408, 409, 429 and 5xx (incl. 529) and
+ * whenever the kind is `overloaded` / `rate_limit` / `timeout` / `server` (kind and retryability
+ * always agree), with Retry-After.
+ */
 export function providerHttpError(failure: HttpFailure): ProviderError {
   const kind = httpFailureKind(failure.status, failure.message, failure.code);
-  const fields: ConstructorParameters<typeof ProviderError>[1] = { provider: failure.provider, status: failure.status, kind };
+  const fields: ConstructorParameters<typeof ProviderError>[1] = {
+    provider: failure.provider,
+    status: failure.status,
+    kind,
+    retryable: isRetryableHttpFailure(failure.status, kind),
+  };
   if (failure.model !== undefined) fields.model = failure.model;
   if (failure.requestId !== undefined) fields.requestId = failure.requestId;
   if (failure.cause !== undefined) fields.cause = failure.cause;
@@ -75,4 +94,59 @@ export function providerTransportError(
   if (extra.model !== undefined) fields.model = extra.model;
   if (extra.cause !== undefined) fields.cause = extra.cause;
   return new ProviderError(`${provider} ${kind} error: ${message}`, fields);
+}
+
+/** Error codes of a dropped or refused connection (Node sockets, undici). */
+const CONNECTION_CODES = new Set([
+  'ECONNRESET', 'ECONNREFUSED', 'ECONNABORTED', 'EPIPE', 'EHOSTUNREACH', 'ENETUNREACH', 'ENETDOWN', 'EAI_AGAIN',
+  'UND_ERR_SOCKET', 'UND_ERR_CLOSED', 'UND_ERR_CONNECT',
+]);
+/** Error codes of a network timeout. */
+const TIMEOUT_CODES = new Set(['ETIMEDOUT', 'ESOCKETTIMEDOUT', 'UND_ERR_CONNECT_TIMEOUT', 'UND_ERR_HEADERS_TIMEOUT', 'UND_ERR_BODY_TIMEOUT']);
+/** Messages of the same failures when no code survived (undici's "fetch failed" / "terminated", Node's "socket hang up"). */
+const CONNECTION_MESSAGE = /ECONNRESET|ECONNREFUSED|EPIPE|socket hang up|fetch failed|^terminated$|other side closed|network socket disconnected/i;
+const TIMEOUT_MESSAGE = /ETIMEDOUT|connect timeout|headers timeout|body timeout|socket timed? ?out/i;
+
+/**
+ * Whether `error` (or one of its causes) is a real transport failure: `connection` for a refused,
+ * reset or dropped connection, `timeout` for a network timeout, undefined for anything else (a
+ * bug, an SDK validation error, an unknown failure), which must not be retried.
+ */
+export function transportFailureKind(error: unknown): 'connection' | 'timeout' | undefined {
+  let found: 'connection' | undefined;
+  let current: unknown = error;
+  // Walk the cause chain: undici wraps the socket error ("fetch failed" → ECONNREFUSED / connect timeout).
+  for (let depth = 0; depth < 6 && typeof current === 'object' && current !== null; depth++) {
+    const { code, name, message } = current as { code?: unknown; name?: unknown; message?: unknown };
+    if (typeof code === 'string' && TIMEOUT_CODES.has(code)) return 'timeout';
+    if (name === 'TimeoutError' || name === 'ConnectTimeoutError' || name === 'HeadersTimeoutError' || name === 'BodyTimeoutError') return 'timeout';
+    if (typeof message === 'string' && TIMEOUT_MESSAGE.test(message)) return 'timeout';
+    if ((typeof code === 'string' && CONNECTION_CODES.has(code)) || name === 'SocketError') found = 'connection';
+    else if (typeof message === 'string' && CONNECTION_MESSAGE.test(message)) found = 'connection';
+    current = (current as { cause?: unknown }).cause;
+  }
+  return found;
+}
+
+/**
+ * A ProviderError for a failure that is neither an HTTP response nor a known broken stream: a real
+ * transport failure becomes a retryable `connection` / `timeout` error; anything else gets
+ * `fallbackKind` (default `unknown`) and is NOT retryable (retrying a bug or a rejected request
+ * only hides it, and a fallback chain would hide a configuration error).
+ */
+export function providerUnknownError(
+  provider: string,
+  error: unknown,
+  extra: { model?: string; fallbackKind?: string } = {},
+): ProviderError {
+  const message = error instanceof Error ? error.message : String(error);
+  const transport = transportFailureKind(error);
+  if (transport) {
+    const cause = error instanceof Error && error.cause instanceof Error && error.cause.message !== message ? ` (${error.cause.message})` : '';
+    return providerTransportError(provider, transport, message + cause, { ...(extra.model === undefined ? {} : { model: extra.model }), cause: error });
+  }
+  const kind = extra.fallbackKind ?? 'unknown';
+  const fields: ConstructorParameters<typeof ProviderError>[1] = { provider, kind, retryable: false, cause: error };
+  if (extra.model !== undefined) fields.model = extra.model;
+  return new ProviderError(`${provider} call failed: ${message}`, fields);
 }

@@ -1,5 +1,6 @@
 import { AgentlibError } from '../core/errors/agentlib-error.js';
 import { ProviderError } from '../core/errors/provider-error.js';
+import { linkSignals } from '../core/linked-signal.js';
 import { sleep as realSleep, type Sleep } from '../core/sleep.js';
 
 /** Retry settings (defaults per REFERENCE.md §1). */
@@ -12,7 +13,10 @@ export interface RetryOptions {
   maxDelayMs?: number;
   /** Largest Retry-After the provider may ask for, in ms. Default 60000. */
   maxRetryAfterMs?: number;
-  /** Give up once this many ms have passed since the first attempt (no sleep crosses it). */
+  /**
+   * Give up once this many ms have passed since the first attempt: no attempt starts and no sleep
+   * crosses it, and the attempt signal (`AttemptContext.signal`) aborts a running attempt at it.
+   */
   deadlineMs?: number;
 }
 
@@ -37,6 +41,8 @@ export interface RetryHooks {
   sleep?: Sleep;
   random?: () => number;
   now?: () => number;
+  /** Provider name on the deadline error. */
+  provider?: string;
 }
 
 /** Whether an error is worth retrying: ProviderError.retryable, or any error flagged `retryable: true`. */
@@ -55,25 +61,77 @@ export function retryDelayMs(attempt: number, error: unknown, options: ResolvedR
   return Math.floor(random() * ceiling);
 }
 
+/** What each attempt of `withRetry` gets besides its number. */
+export interface AttemptContext {
+  /**
+   * Aborts when the caller's signal (`hooks.signal`) does, or when the total deadline
+   * (`deadlineMs`) runs out during the attempt (reason: a non-retryable ProviderError of kind
+   * `timeout`). Pass it as the request's signal so the deadline bounds the running attempt too.
+   * Undefined when there is neither a caller signal nor a deadline.
+   */
+  signal: AbortSignal | undefined;
+}
+
+/** The error of an attempt stopped (or not started) because the total retry deadline ran out. */
+export function retryDeadlineError(deadlineMs: number, provider = 'provider', cause?: unknown): ProviderError {
+  return new ProviderError(`retry deadline of ${deadlineMs} ms reached`, {
+    provider,
+    kind: 'timeout',
+    retryable: false,
+    ...(cause === undefined ? {} : { cause }),
+  });
+}
+
+/** The signal of one attempt: the caller's, plus a timer for the time left before the deadline. */
+function attemptSignal(caller: AbortSignal | undefined, remainingMs: number | undefined, deadlineMs: number | undefined, provider: string | undefined): { signal: AbortSignal | undefined; dispose(): void } {
+  if (remainingMs === undefined || deadlineMs === undefined) return { signal: caller, dispose: () => undefined };
+  const linked = linkSignals([caller]);
+  const timer = setTimeout(() => linked.abort(retryDeadlineError(deadlineMs, provider)), remainingMs);
+  return {
+    signal: linked.signal,
+    dispose: () => {
+      clearTimeout(timer);
+      linked.dispose();
+    },
+  };
+}
+
 /**
- * Runs `fn`, retrying retryable failures. Never retries after the signal aborted, and never sleeps
- * past the deadline. The last error is rethrown unchanged.
+ * Runs `fn`, retrying retryable failures. Never retries after the signal aborted. With a total
+ * deadline (`deadlineMs`, counted from the first attempt): no attempt starts once it has passed,
+ * no sleep crosses it, and each attempt gets (in its second argument) a signal that aborts when
+ * the time left runs out. The last error is rethrown unchanged.
  */
-export async function withRetry<T>(fn: (attempt: number) => Promise<T>, options: ResolvedRetryOptions, hooks: RetryHooks = {}): Promise<T> {
+export async function withRetry<T>(
+  fn: (attempt: number, context: AttemptContext) => Promise<T>,
+  options: ResolvedRetryOptions,
+  hooks: RetryHooks = {},
+): Promise<T> {
   const sleep = hooks.sleep ?? realSleep;
   const random = hooks.random ?? Math.random;
   const now = hooks.now ?? Date.now;
+  const { deadlineMs } = options;
   const started = now();
+  let lastError: unknown;
   for (let attempt = 0; ; attempt++) {
+    let remainingMs: number | undefined;
+    if (deadlineMs !== undefined) {
+      remainingMs = deadlineMs - (now() - started);
+      if (remainingMs <= 0) throw attempt === 0 ? retryDeadlineError(deadlineMs, hooks.provider) : lastError;
+    }
+    const scope = attemptSignal(hooks.signal, remainingMs, deadlineMs, hooks.provider);
     try {
-      return await fn(attempt);
+      return await fn(attempt, { signal: scope.signal });
     } catch (error) {
-      if (attempt >= options.maxRetries || hooks.signal?.aborted || !isRetryableError(error)) throw error;
+      lastError = error;
+      if (attempt >= options.maxRetries || hooks.signal?.aborted || scope.signal?.aborted || !isRetryableError(error)) throw error;
       if (hooks.shouldRetry && !hooks.shouldRetry(error)) throw error;
       const delayMs = retryDelayMs(attempt + 1, error, options, random);
-      if (options.deadlineMs !== undefined && now() - started + delayMs > options.deadlineMs) throw error;
+      if (deadlineMs !== undefined && now() - started + delayMs >= deadlineMs) throw error;
       hooks.onRetry?.({ attempt: attempt + 1, delayMs, error });
       await sleep(delayMs, hooks.signal);
+    } finally {
+      scope.dispose();
     }
   }
 }

@@ -62,7 +62,8 @@ export type FinishReason = 'stop' | 'tool-calls' | 'length' | 'content-filter' |
 export interface ProviderResponse {
   /** The assistant message (content `''` when the provider sent none; tool calls assembled). */
   message: Message;
-  usage: ProviderUsage;
+  /** Token counts; omitted when the API reported none (the agent then estimates them). */
+  usage?: ProviderUsage;
   finishReason: FinishReason;
   /** Reasoning / thinking text, kept out of the answer. */
   reasoning?: string;

@@ -23,7 +23,7 @@ export async function importModule(url: string): Promise<unknown> {
     if (!isTs || typeof code !== 'string' || !NO_TS_LOADER.has(code)) throw error;
     let api: TsxApi;
     try {
-      api = (await import('tsx/esm/api'));
+      api = await import('tsx/esm/api');
     } catch {
       throw error; // tsx is not installed: the caller explains how to load TypeScript
     }

@@ -2,7 +2,9 @@ import { randomUUID } from 'node:crypto';
 import type { Candidate, GenerateContentResponse, GenerateContentResponseUsageMetadata, Part } from '@google/genai';
 import { assistantMessage } from '../../core/message.js';
 import { decodeThoughtSignature, encodeThoughtSignature, type ToolCall } from '../../core/tool-call.js';
+import { ProviderError } from '../../core/errors/provider-error.js';
 import type { FinishReason, ProviderResponse, ProviderUsage } from '../spec.js';
+import { GEMINI } from './errors.js';
 
 /** A fresh call id (the Gemini API returns none, or echoes the one we'd have to send). */
 export function generateCallId(): string {
@@ -39,16 +41,19 @@ export function mapFinishReason(reason: string | undefined, hasToolCalls: boolea
 /**
  * usageMetadata → ProviderUsage. Thought tokens are billed as output, so they count in
  * `completionTokens` and are also reported as `reasoningTokens`. No cost is set here (the agent
- * prices it from the registry); absent metadata gives zero counts.
+ * prices it from the registry). Absent metadata (or metadata without any count) gives undefined:
+ * unknown usage is left out, never reported as zero.
  */
-export function toUsage(metadata: GenerateContentResponseUsageMetadata | undefined): ProviderUsage {
-  const prompt = metadata?.promptTokenCount ?? 0;
-  const thoughts = metadata?.thoughtsTokenCount;
-  const completion = (metadata?.candidatesTokenCount ?? 0) + (thoughts ?? 0);
+export function toUsage(metadata: GenerateContentResponseUsageMetadata | undefined): ProviderUsage | undefined {
+  if (!metadata) return undefined;
+  const { promptTokenCount, candidatesTokenCount, thoughtsTokenCount: thoughts, totalTokenCount } = metadata;
+  if (promptTokenCount === undefined && candidatesTokenCount === undefined && thoughts === undefined && totalTokenCount === undefined) return undefined;
+  const prompt = promptTokenCount ?? 0;
+  const completion = (candidatesTokenCount ?? 0) + (thoughts ?? 0);
   const usage: ProviderUsage = { promptTokens: prompt, completionTokens: completion };
-  if (metadata?.totalTokenCount !== undefined) usage.totalTokens = metadata.totalTokenCount;
+  if (totalTokenCount !== undefined) usage.totalTokens = totalTokenCount;
   if (thoughts !== undefined) usage.reasoningTokens = thoughts;
-  if (metadata?.cachedContentTokenCount !== undefined) usage.cachedPromptTokens = metadata.cachedContentTokenCount;
+  if (metadata.cachedContentTokenCount !== undefined) usage.cachedPromptTokens = metadata.cachedContentTokenCount;
   return usage;
 }
 
@@ -73,16 +78,58 @@ export function readParts(candidate: Candidate | undefined): CandidateParts {
   return out;
 }
 
-/** A non-streamed GenerateContentResponse as a ProviderResponse. */
-export function toProviderResponse(response: GenerateContentResponse): ProviderResponse {
+/** Names a MALFORMED_FUNCTION_CALL `finishMessage` mentions as called (`print(default_api.get_weather(city=))` → `get_weather`). */
+function calledNames(finishMessage: string): string[] {
+  return [...finishMessage.matchAll(/([A-Za-z_][\w-]*)\s*[({]/g)].map((m) => m[1] as string);
+}
+
+/**
+ * The tool call of a reply that ended in `MALFORMED_FUNCTION_CALL` (the model tried to call a
+ * function but its call could not be parsed; the reply has no parts). When the `finishMessage`
+ * names one of the request's tools (any name but `print` when the tools are unknown), this is a
+ * call of that tool with `argumentsError` quoting the message, so the agent feeds the error back
+ * and the model can try again. Otherwise it throws a retryable ProviderError of kind
+ * `malformed_function_call` (the agent retries the call). Note: `@google/genai` 1.52 drops
+ * `finishMessage` from Gemini API responses, so through the SDK the retry is what happens.
+ */
+export function malformedFunctionCall(finishMessage: string | undefined, toolNames: readonly string[] | undefined, model: string | undefined): ToolCall {
+  const message = finishMessage ?? '';
+  const names = calledNames(message);
+  const name = toolNames && toolNames.length > 0 ? names.find((n) => toolNames.includes(n)) : names.find((n) => n !== 'print');
+  if (name === undefined) {
+    const detail = message ? `: ${message}` : ' (the model produced a function call that could not be parsed)';
+    throw new ProviderError(`${GEMINI} returned MALFORMED_FUNCTION_CALL${detail}`, {
+      provider: GEMINI,
+      kind: 'malformed_function_call',
+      retryable: true,
+      ...(model !== undefined ? { model } : {}),
+    });
+  }
+  const quoted = message.length > 2000 ? `${message.slice(0, 2000)}…` : message;
+  return {
+    id: generateCallId(),
+    toolName: name,
+    parameters: {},
+    argumentsError: `the function call could not be parsed (Gemini MALFORMED_FUNCTION_CALL): ${JSON.stringify(quoted)}`,
+  };
+}
+
+/**
+ * A non-streamed GenerateContentResponse as a ProviderResponse. `toolNames` (the request's tools)
+ * identify the function of a MALFORMED_FUNCTION_CALL reply (see malformedFunctionCall).
+ */
+export function toProviderResponse(response: GenerateContentResponse, toolNames?: readonly string[], model?: string): ProviderResponse {
   const candidate = response.candidates?.[0];
   const { text, reasoning, toolCalls } = readParts(candidate);
   const blocked = !candidate && response.promptFeedback?.blockReason !== undefined;
-  const result: ProviderResponse = {
-    message: assistantMessage(text, toolCalls),
-    usage: toUsage(response.usageMetadata),
-    finishReason: blocked ? 'content-filter' : mapFinishReason(candidate?.finishReason, toolCalls.length > 0),
-  };
+  let finishReason: FinishReason = blocked ? 'content-filter' : mapFinishReason(candidate?.finishReason, toolCalls.length > 0);
+  if (candidate && (candidate.finishReason as string | undefined) === 'MALFORMED_FUNCTION_CALL' && toolCalls.length === 0) {
+    toolCalls.push(malformedFunctionCall(candidate.finishMessage, toolNames, response.modelVersion ?? model));
+    finishReason = 'tool-calls';
+  }
+  const result: ProviderResponse = { message: assistantMessage(text, toolCalls), finishReason };
+  const usage = toUsage(response.usageMetadata);
+  if (usage) result.usage = usage;
   if (reasoning !== '') result.reasoning = reasoning;
   if (response.modelVersion !== undefined) result.model = response.modelVersion;
   if (response.responseId !== undefined) result.requestId = response.responseId;

@@ -1,6 +1,6 @@
 import { ApiError } from '@google/genai';
 import { ProviderError } from '../../core/errors/provider-error.js';
-import { providerHttpError, providerTransportError } from '../provider-errors.js';
+import { providerHttpError, providerTransportError, providerUnknownError, transportFailureKind } from '../provider-errors.js';
 
 /** The provider name used on every Gemini error. */
 export const GEMINI = 'gemini';
@@ -95,6 +95,14 @@ export function toGeminiError(error: unknown, context: FailureContext): unknown 
   const extra = { cause: error, ...(context.model !== undefined ? { model: context.model } : {}) };
   if (context.timedOut) return providerTransportError(GEMINI, 'timeout', `no response within ${context.timeoutMs ?? 0} ms`, extra);
   if (error instanceof ApiError) return apiErrorToProviderError(error, context.model);
-  if (context.phase === 'stream') return providerTransportError(GEMINI, 'stream', errorText(error), extra);
-  return providerTransportError(GEMINI, 'connection', errorText(error), extra);
+  // A body cut or garbled while streaming is a broken stream (retryable before any output).
+  if (context.phase === 'stream' && (error instanceof SyntaxError || BROKEN_STREAM.test(errorText(error)) || transportFailureKind(error) !== undefined)) {
+    return providerTransportError(GEMINI, 'stream', errorText(error), extra);
+  }
+  // Before the response: a refused / reset connection or a network timeout is retryable; anything
+  // else (an SDK validation error, a bug) is not.
+  return providerUnknownError(GEMINI, error, context.model !== undefined ? { model: context.model } : {});
 }
+
+/** The SDK's own messages for a stream body it could not parse. */
+const BROKEN_STREAM = /Incomplete JSON segment|exception parsing stream chunk|Response body is empty/i;

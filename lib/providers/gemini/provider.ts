@@ -17,11 +17,17 @@ export interface GeminiProviderOptions {
   baseURL?: string;
   /** Default model of this provider instance (default `gemini-2.5-flash`). */
   model?: string;
-  /** Per-call timeout in ms: the whole call for `complete`/`embed`; for `stream`, the longest wait for the next chunk. */
+  /**
+   * Per-call timeout in ms (default 600000, like OpenAI's): the whole call for `complete`/`embed`;
+   * for `stream`, the longest wait for the next chunk. 0 (or less) means no timeout.
+   */
   timeoutMs?: number;
   /** A ready SDK client (its own options apply; `apiKey`/`baseURL` are then ignored). */
   client?: GoogleGenAI;
 }
+
+/** Default per-call timeout (the same as the OpenAI adapter's). */
+export const DEFAULT_GEMINI_TIMEOUT_MS = 600_000;
 
 /** The default embedding model. */
 export const GEMINI_DEFAULT_EMBEDDING_MODEL = 'gemini-embedding-001';
@@ -44,11 +50,12 @@ export class GeminiProvider implements Provider {
   readonly capabilities: ProviderCapabilities = { tools: true, streaming: true, structuredOutput: true, vision: true, embeddings: true };
   /** The SDK client. */
   readonly client: GoogleGenAI;
-  private readonly timeoutMs: number | undefined;
+  /** The resolved per-call timeout in ms (`options.timeoutMs`, default 600000; ≤ 0: none). */
+  readonly timeoutMs: number;
 
   constructor(options: GeminiProviderOptions = {}) {
     this.defaultModel = options.model ?? defaultModelFor('gemini');
-    this.timeoutMs = options.timeoutMs;
+    this.timeoutMs = options.timeoutMs ?? DEFAULT_GEMINI_TIMEOUT_MS;
     this.client =
       options.client ??
       new GoogleGenAI({ apiKey: resolveApiKey(options.apiKey), ...(options.baseURL !== undefined ? { httpOptions: { baseUrl: options.baseURL } } : {}) });
@@ -69,7 +76,7 @@ export class GeminiProvider implements Provider {
     } finally {
       call.dispose();
     }
-    return toProviderResponse(response);
+    return toProviderResponse(response, request.tools?.map((tool) => tool.name), model);
   }
 
   async *stream(request: ProviderRequest): AsyncGenerator<StreamPart> {
@@ -79,7 +86,7 @@ export class GeminiProvider implements Provider {
     try {
       const chunks = await this.client.models.generateContentStream({ model, contents, config: { ...config, abortSignal: call.signal } });
       phase = 'stream';
-      yield* toStreamParts(chunks, model, () => call.touch());
+      yield* toStreamParts(chunks, model, () => call.touch(), request.tools?.map((tool) => tool.name));
     } catch (error) {
       throw this.fail(error, call, request.signal, model, phase);
     } finally {

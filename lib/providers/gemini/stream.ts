@@ -1,17 +1,25 @@
 import type { GenerateContentResponse, GenerateContentResponseUsageMetadata } from '@google/genai';
 import { providerTransportError } from '../provider-errors.js';
 import type { FinishReason, StreamPart } from '../spec.js';
-import { mapFinishReason, readParts, toUsage } from './convert-response.js';
+import { malformedFunctionCall, mapFinishReason, readParts, toUsage } from './convert-response.js';
 import { GEMINI } from './errors.js';
 
 /**
  * Turns the SDK's chunk stream into StreamParts: text and thought deltas as they come, each
  * functionCall part as a whole tool call, then the last usageMetadata and the finish. A stream
- * that ends without a finishReason (or a prompt block) is a broken stream, not an answer.
+ * that ends without a finishReason (or a prompt block) is a broken stream, not an answer. A
+ * MALFORMED_FUNCTION_CALL finish becomes a tool call with `argumentsError` (or a retryable error),
+ * as in `complete` (see malformedFunctionCall).
  */
-export async function* toStreamParts(chunks: AsyncIterable<GenerateContentResponse>, model: string, onChunk: () => void): AsyncGenerator<StreamPart> {
+export async function* toStreamParts(
+  chunks: AsyncIterable<GenerateContentResponse>,
+  model: string,
+  onChunk: () => void,
+  toolNames?: readonly string[],
+): AsyncGenerator<StreamPart> {
   let usage: GenerateContentResponseUsageMetadata | undefined;
   let finishReason: string | undefined;
+  let finishMessage: string | undefined;
   let blocked = false;
   let sawToolCall = false;
   let modelVersion: string | undefined;
@@ -32,11 +40,18 @@ export async function* toStreamParts(chunks: AsyncIterable<GenerateContentRespon
       yield { type: 'tool-call', toolCall };
     }
     if (candidate?.finishReason !== undefined) finishReason = candidate.finishReason;
+    if (candidate?.finishMessage !== undefined) finishMessage = candidate.finishMessage;
   }
   if (finishReason === undefined && !blocked) {
     throw providerTransportError(GEMINI, 'stream', 'the stream ended without a finishReason', { model });
   }
-  if (usage) yield { type: 'usage', usage: toUsage(usage) };
+  if (finishReason === 'MALFORMED_FUNCTION_CALL' && !sawToolCall) {
+    yield { type: 'tool-call', toolCall: malformedFunctionCall(finishMessage, toolNames, modelVersion ?? model) };
+    sawToolCall = true;
+    finishReason = 'STOP';
+  }
+  const reported = toUsage(usage);
+  if (reported) yield { type: 'usage', usage: reported };
   const reason: FinishReason = finishReason === undefined ? 'content-filter' : mapFinishReason(finishReason, sawToolCall);
   const finish: Extract<StreamPart, { type: 'finish' }> = { type: 'finish', finishReason: reason };
   if (modelVersion !== undefined) finish.model = modelVersion;

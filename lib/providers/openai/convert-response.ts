@@ -48,8 +48,7 @@ export function toFinishReason(reason: string | null | undefined): FinishReason 
 }
 
 /** The API's usage block as ProviderUsage (cached prompt and reasoning tokens when reported). */
-export function toUsage(usage: CompletionUsage | null | undefined): ProviderUsage {
-  if (!usage) return { promptTokens: 0, completionTokens: 0, totalTokens: 0 };
+export function toUsage(usage: CompletionUsage): ProviderUsage {
   const out: ProviderUsage = {
     promptTokens: usage.prompt_tokens ?? 0,
     completionTokens: usage.completion_tokens ?? 0,
@@ -81,9 +80,10 @@ export function fromCompletion(completion: ChatCompletion, provider: string, req
   const refused = typeof message.refusal === 'string' && message.refusal !== '';
   const response: ProviderResponse = {
     message: assistantMessage(refused ? message.refusal : message.content, toolCalls),
-    usage: toUsage(completion.usage),
     finishReason: refused ? 'refusal' : toFinishReason(choice.finish_reason),
   };
+  // Compatible servers may send no usage block: leave it out (the agent estimates), never zeros.
+  if (completion.usage) response.usage = toUsage(completion.usage);
   const reasoning = reasoningOf(message);
   if (reasoning) response.reasoning = reasoning;
   if (completion.model) response.model = completion.model;

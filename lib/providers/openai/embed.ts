@@ -6,6 +6,36 @@ import { providerTransportError } from '../provider-errors.js';
 /** Inputs per embeddings request (the API's limit). */
 export const EMBED_BATCH_SIZE = 2048;
 
+/** Estimated tokens per embeddings request (the API rejects requests over 300k tokens in all). */
+export const EMBED_MAX_TOKENS_PER_REQUEST = 300_000;
+
+/** Estimated tokens of an input: characters / 4, rounded up (no tokenizer is loaded). */
+export function estimateEmbedTokens(text: string): number {
+  return Math.ceil(text.length / 4);
+}
+
+/**
+ * Splits inputs into requests of at most `maxInputs` texts and `maxTokens` estimated tokens
+ * (chars / 4), in order. A single text over `maxTokens` gets a request of its own (the API then
+ * reports what is wrong with it). Returns `[start, end)` ranges.
+ */
+export function embedBatches(texts: readonly string[], maxInputs = EMBED_BATCH_SIZE, maxTokens = EMBED_MAX_TOKENS_PER_REQUEST): [number, number][] {
+  const batches: [number, number][] = [];
+  let start = 0;
+  let tokens = 0;
+  for (let i = 0; i < texts.length; i++) {
+    const cost = estimateEmbedTokens(texts[i] as string);
+    if (i > start && (i - start >= maxInputs || tokens + cost > maxTokens)) {
+      batches.push([start, i]);
+      start = i;
+      tokens = 0;
+    }
+    tokens += cost;
+  }
+  if (start < texts.length) batches.push([start, texts.length]);
+  return batches;
+}
+
 /** The default embedding model. */
 export const DEFAULT_EMBEDDING_MODEL = 'text-embedding-3-small';
 
@@ -27,16 +57,17 @@ export interface EmbedCall {
 }
 
 /**
- * `POST /embeddings` in batches of 2048 inputs, asking for base64 (smaller on the wire) and
- * decoding it; float arrays from servers that ignore `encoding_format` are accepted as they are.
+ * `POST /embeddings` in batches of at most 2048 inputs and about 300k tokens (estimated at
+ * chars / 4), asking for base64 (smaller on the wire) and decoding it; float arrays from servers
+ * that ignore `encoding_format` are accepted as they are.
  */
 export async function embedTexts(call: EmbedCall, request: EmbedRequest): Promise<EmbedResponse> {
   const model = request.model ?? DEFAULT_EMBEDDING_MODEL;
   const embeddings: number[][] = [];
   let tokens = 0;
   let reportedModel: string | undefined;
-  for (let start = 0; start < request.texts.length; start += EMBED_BATCH_SIZE) {
-    const input = request.texts.slice(start, start + EMBED_BATCH_SIZE);
+  for (const [start, end] of embedBatches(request.texts)) {
+    const input = request.texts.slice(start, end);
     const body: OpenAI.EmbeddingCreateParams = { model, input, encoding_format: 'base64' };
     if (request.dimensions !== undefined) body.dimensions = request.dimensions;
     const reply = await call.run((signal) => call.client.embeddings.create(body, { signal }), request.signal, model);

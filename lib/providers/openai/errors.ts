@@ -1,6 +1,6 @@
-import { APIConnectionError, APIConnectionTimeoutError, APIError, APIUserAbortError } from 'openai';
+import { APIConnectionError, APIConnectionTimeoutError, APIError, APIUserAbortError, OpenAIError } from 'openai';
 import { AgentlibError } from '../../core/errors/agentlib-error.js';
-import { providerHttpError, providerTransportError } from '../provider-errors.js';
+import { providerHttpError, providerTransportError, providerUnknownError } from '../provider-errors.js';
 import type { CallControl } from '../call-control.js';
 
 /** What the error mapper needs to know about the failed call. */
@@ -38,12 +38,10 @@ export function toProviderFailure(error: unknown, ctx: FailureContext): unknown 
   if (error instanceof SyntaxError) {
     return providerTransportError(provider, 'stream', `malformed stream chunk: ${error.message}`, { model, cause: error });
   }
-  const message = error instanceof Error ? error.message : String(error);
-  // undici reports a socket closed mid-body as a TypeError ("terminated").
-  if (error instanceof TypeError || /ECONNRESET|socket|terminated/i.test(message)) {
-    return providerTransportError(provider, 'connection', message, { model, cause: error });
-  }
-  return providerTransportError(provider, 'stream', message, { model, cause: error });
+  // Real transport failures (undici's "terminated" / "fetch failed", ECONNRESET, socket hang up,
+  // network timeouts) are retryable connection / timeout errors; anything else is not retried:
+  // other SDK errors are rejected requests, the rest unknown failures (a bug must not be retried).
+  return providerUnknownError(provider, error, { model, fallbackKind: error instanceof OpenAIError ? 'invalid_request' : 'unknown' });
 }
 
 function fromApiError(error: APIError<number | undefined, Headers | undefined>, ctx: FailureContext): unknown {

@@ -15,6 +15,12 @@ export interface OpenAICompatibleOptions {
   /** Read the key from this environment variable instead (e.g. `GROQ_API_KEY`). */
   apiKeyEnv?: string;
   timeoutMs?: number;
+  /**
+   * `OpenAI-Organization` / `OpenAI-Project` headers: sent only when given here. The environment's
+   * OPENAI_ORG_ID / OPENAI_PROJECT_ID are never sent to another server.
+   */
+  organization?: string;
+  project?: string;
   /** What the server supports, when it is less than OpenAI (e.g. `{ tools: false }` for models without tool calling). */
   capabilities?: Partial<ProviderCapabilities>;
 }
@@ -41,6 +47,9 @@ export class OpenAICompatibleProvider extends OpenAIProvider {
       model: options.model,
       // An empty key keeps OPENAI_API_KEY out: the adapter then sends no Authorization header.
       apiKey: apiKey ?? '',
+      // null (not undefined) keeps the SDK from reading OPENAI_ORG_ID / OPENAI_PROJECT_ID.
+      organization: options.organization ?? null,
+      project: options.project ?? null,
       ...(options.timeoutMs === undefined ? {} : { timeoutMs: options.timeoutMs }),
     });
     this.name = name;

@@ -17,7 +17,10 @@ export interface OpenAIProviderOptions {
   baseURL?: string;
   /** Default chat model (otherwise agentlib's OpenAI default). */
   model?: string;
-  organization?: string;
+  /** `OpenAI-Organization` header; default `OPENAI_ORG_ID` (the SDK's); `null` sends none. */
+  organization?: string | null;
+  /** `OpenAI-Project` header; default `OPENAI_PROJECT_ID` (the SDK's); `null` sends none. */
+  project?: string | null;
   /**
    * Per-call timeout in ms (default 600000): bounds a whole `complete` / `embed` call, and for
    * `stream` the wait for the response headers and for each next chunk.
@@ -63,7 +66,8 @@ export class OpenAIProvider implements Provider {
     }
     const clientOptions: ConstructorParameters<typeof OpenAI>[0] = { maxRetries: 0, timeout: this.timeoutMs };
     if (baseURL) clientOptions.baseURL = baseURL;
-    if (options.organization) clientOptions.organization = options.organization;
+    if (options.organization !== undefined) clientOptions.organization = options.organization;
+    if (options.project !== undefined) clientOptions.project = options.project;
     if (apiKey) clientOptions.apiKey = apiKey;
     else {
       // A key-less local server: satisfy the SDK, then send no Authorization header at all.

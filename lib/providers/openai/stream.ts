@@ -26,19 +26,49 @@ function malformed(source: Pick<ChunkSource, 'provider' | 'model'>, what: string
 
 /**
  * Turns Chat Completions chunks into StreamParts, synchronously (the provider's stream is then a
- * single async generator): text and reasoning deltas as they come, tool calls assembled by `index`
- * (names assigned, arguments concatenated) and emitted whole when the choice finishes with
- * `tool_calls` or `stop`, usage from the final `choices: []` chunk, then `finish`. A stream that
- * ends without a finish reason throws a ProviderError.
+ * single async generator): text and reasoning deltas as they come, tool calls assembled from their
+ * deltas (names assigned, arguments concatenated) and emitted whole, in the order they started,
+ * when the choice finishes with `tool_calls` or `stop`, usage from the final `choices: []` chunk,
+ * then `finish`. A stream that ends without a finish reason throws a ProviderError.
+ *
+ * Deltas are keyed by `index`; a delta without `index` (Gemini's OpenAI-compatible endpoint, some
+ * proxies) is keyed by its `id`, or continues the last open call when it has no id either. A delta
+ * at a known index with a new, different `id` while that call already has a name starts a new call
+ * (proxies that put parallel calls all at index 0).
  */
 export class ChunkAssembler {
-  readonly #calls = new Map<number, PendingCall>();
+  /** Calls in the order they started. */
+  readonly #calls: PendingCall[] = [];
+  readonly #byIndex = new Map<number, PendingCall>();
+  readonly #byId = new Map<string, PendingCall>();
+  #last: PendingCall | undefined;
   #finish: string | null | undefined;
   #refused = false;
   #usage: CompletionUsage | undefined;
   #model: string | undefined;
 
   constructor(private readonly source: Omit<ChunkSource, 'chunks'>) {}
+
+  #open(): PendingCall {
+    const call: PendingCall = { id: '', name: '', args: '' };
+    this.#calls.push(call);
+    return call;
+  }
+
+  /** The pending call a tool-call delta belongs to (a new one when it starts a call). */
+  #callFor(part: { index?: number | undefined; id?: string | undefined }): PendingCall {
+    const id = typeof part.id === 'string' && part.id !== '' ? part.id : undefined;
+    if (typeof part.index === 'number') {
+      let call = this.#byIndex.get(part.index);
+      if (!call || (id !== undefined && call.id !== '' && call.id !== id && call.name !== '')) {
+        call = (id !== undefined ? this.#byId.get(id) : undefined) ?? this.#open();
+        this.#byIndex.set(part.index, call);
+      }
+      return call;
+    }
+    if (id !== undefined) return this.#byId.get(id) ?? this.#open();
+    return this.#last ?? this.#open();
+  }
 
   /** Adds the parts one chunk yields to `out`. */
   push(chunk: ChatCompletionChunk, out: StreamPart[]): void {
@@ -55,23 +85,26 @@ export class ChunkAssembler {
       this.#refused = true;
       out.push({ type: 'text-delta', text: delta.refusal });
     }
-    if (delta.tool_calls) {
-      for (const part of delta.tool_calls) {
-        if (typeof part.index !== 'number') throw malformed(this.source, 'tool call delta without index');
-        let pending = this.#calls.get(part.index);
-        if (!pending) this.#calls.set(part.index, (pending = { id: '', name: '', args: '' }));
-        if (part.id) pending.id = part.id;
+    if (Array.isArray(delta.tool_calls)) {
+      for (const part of delta.tool_calls as (Partial<(typeof delta.tool_calls)[number]> | null)[]) {
+        if (typeof part !== 'object' || part === null) throw malformed(this.source, 'tool call delta is not an object');
+        const pending = this.#callFor(part);
+        if (part.id) {
+          pending.id = part.id;
+          this.#byId.set(part.id, pending);
+        }
+        // Some servers repeat the name on every delta: it is assigned, never concatenated.
         if (part.function?.name) pending.name = part.function.name;
         if (part.function?.arguments) pending.args += part.function.arguments;
+        this.#last = pending;
       }
     }
     if (choice.finish_reason && this.#finish === undefined) {
       this.#finish = choice.finish_reason;
       if (this.#finish === 'tool_calls' || this.#finish === 'stop') {
-        const ordered = [...this.#calls.entries()].sort(([a], [b]) => a - b);
-        for (const [index, call] of ordered) {
-          if (!call.name) throw malformed(this.source, `tool call ${index} has no name`);
-          out.push({ type: 'tool-call', toolCall: toToolCall(call.id || `call_${index}`, call.name, call.args) });
+        for (const [position, call] of this.#calls.entries()) {
+          if (!call.name) throw malformed(this.source, `tool call ${position} has no name`);
+          out.push({ type: 'tool-call', toolCall: toToolCall(call.id || `call_${position}`, call.name, call.args) });
         }
       }
     }

@@ -168,3 +168,13 @@ test('a stream without a usage frame reports estimated, priced usage (never zero
   const llm = result.trace.steps.find((s) => s.type === 'llm_call')!;
   assert.ok((llm.usage?.totalTokens ?? 0) > 0);
 });
+
+describe('agent loop: retry deadline', () => {
+  test('retry.deadlineMs bounds a provider call that is already running', async () => {
+    const provider = new ScriptedProvider({ replies: [{ text: 'too late', delayMs: 10_000 }] });
+    const agent = new Agent({ provider, retry: { deadlineMs: 150 } });
+    const started = Date.now();
+    await assert.rejects(agent.run('x'), (error: unknown) => ProviderError.isInstance(error) && error.kind === 'timeout');
+    assert.ok(Date.now() - started < 5_000, `took ${Date.now() - started} ms`);
+  });
+});

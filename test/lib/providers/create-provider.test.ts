@@ -2,6 +2,9 @@ import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
 import { createProvider } from '../../../lib/providers/create-provider.js';
 import { FallbackProvider } from '../../../lib/providers/fallback.js';
+import { Agent } from '../../../lib/agent/agent.js';
+import { eventLog, testRuntime } from '../../support/agent-harness.js';
+import { fixture, jsonResponse, startReplayServer } from '../../support/replay-server.js';
 
 function withEnv<T>(vars: Record<string, string | undefined>, fn: () => Promise<T>): Promise<T> {
   const saved = Object.fromEntries(Object.keys(vars).map((k) => [k, process.env[k]]));
@@ -47,6 +50,38 @@ describe('createProvider', () => {
     await assert.rejects(createProvider([]), /at least one provider/);
     await withEnv({ ANTHROPIC_API_KEY: undefined }, async () => {
       await assert.rejects(createProvider('anthropic'), /ANTHROPIC_API_KEY/);
+    });
+  });
+
+  test('list entries keep their name as label: providerUsed and provider-fallback tell two openai entries apart', async () => {
+    const server = await startReplayServer();
+    try {
+      await withEnv({ OPENAI_API_KEY: 'sk-x', OPENAI_BASE_URL: undefined }, async () => {
+        const provider = await createProvider([
+          { type: 'openai', name: 'primary', model: 'gpt-4o', base_url: `${server.url}/v1` },
+          { type: 'openai', name: 'backup', base_url: `${server.url}/v1`, model: 'gpt-4o-mini' },
+        ]);
+        assert.ok(provider instanceof FallbackProvider);
+        assert.deepEqual(provider.status().map((s) => [s.label, s.model]), [['primary', 'gpt-4o'], ['backup', 'gpt-4o-mini']]);
+        server.enqueue(jsonResponse({ error: { message: 'The server is overloaded', type: 'server_error' } }, 503));
+        server.enqueue(jsonResponse(fixture('openai/chat.text.nonstream.vercel.json').toString('utf8')));
+        const log = eventLog();
+        const result = await new Agent({ provider, observers: [log.observer], retry: { maxRetries: 0 }, runtime: testRuntime() }).run('hi');
+        assert.equal(result.providerUsed, 'backup');
+        assert.deepEqual(log.of('provider-fallback').map((e) => [e.from, e.to]), [['primary', 'backup']]);
+      });
+    } finally {
+      await server.close();
+    }
+  });
+
+  test('unnamed repeated entries get distinct labels; timeout_ms (YAML) is honoured', async () => {
+    await withEnv({ OPENAI_API_KEY: 'sk-x' }, async () => {
+      const provider = await createProvider(['openai', { type: 'openai', model: 'gpt-4o' }, { type: 'openai-compatible', name: 'local', base_url: 'http://127.0.0.1:9/v1', model: 'llama3' }]);
+      assert.ok(provider instanceof FallbackProvider);
+      assert.deepEqual(provider.status().map((s) => s.label), ['openai', 'openai#2', 'local']);
+      const timed = await createProvider({ type: 'openai', timeout_ms: 5 });
+      assert.equal((timed as unknown as { timeoutMs: number }).timeoutMs, 5);
     });
   });
 });

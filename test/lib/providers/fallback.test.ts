@@ -4,6 +4,7 @@ import { Agent } from '../../../lib/agent/agent.js';
 import { ProviderError } from '../../../lib/core/errors/provider-error.js';
 import { FallbackProvider } from '../../../lib/providers/fallback.js';
 import { ScriptedProvider } from '../../../lib/providers/scripted.js';
+import type { EmbedRequest, Provider, ProviderNotice, ProviderRequest, StreamPart } from '../../../lib/providers/spec.js';
 import { eventLog, testRuntime } from '../../support/agent-harness.js';
 
 const down = (status = 503) => ({ error: new ProviderError(`down ${status}`, { provider: 'x', status }) });
@@ -121,4 +122,119 @@ test('embeddings go to the first provider that has them', async () => {
   assert.equal(response.embeddings.length, 2);
   const noEmbed = { name: 'n', defaultModel: 'm', capabilities: a.capabilities, complete: a.complete.bind(a), stream: a.stream.bind(a) };
   await assert.rejects(new FallbackProvider([noEmbed]).embed({ texts: ['x'] }), /supports embeddings/);
+});
+
+describe('FallbackProvider: caller aborts, stream notices, embeddings failover', () => {
+  /** A provider that waits for the caller's abort, then fails with a retryable error (as an SDK may). */
+  function abortsRetryably(name: string): Provider & { calls: number } {
+    const wait = (signal: AbortSignal | undefined) =>
+      new Promise<never>((_, reject) => signal?.addEventListener('abort', () => reject(new ProviderError('connection closed', { provider: name, kind: 'connection', retryable: true })), { once: true }));
+    const provider = {
+      name,
+      defaultModel: 'm',
+      capabilities: { tools: true, streaming: true, structuredOutput: true, vision: true, embeddings: true },
+      calls: 0,
+      complete: (request: ProviderRequest) => {
+        provider.calls += 1;
+        return wait(request.signal);
+      },
+      async *stream(request: ProviderRequest): AsyncIterable<StreamPart> {
+        provider.calls += 1;
+        yield* [] as StreamPart[];
+        await wait(request.signal);
+      },
+      embed: (request: EmbedRequest) => {
+        provider.calls += 1;
+        return wait(request.signal);
+      },
+    };
+    return provider;
+  }
+
+  test('a caller abort never fails over, even when the aborted call failed with a retryable error (complete, stream, embed)', async () => {
+    const b = new ScriptedProvider({ name: 'b', replies: ['never'] });
+    const a = abortsRetryably('a');
+    const fallbacks: string[] = [];
+    const provider = new FallbackProvider([a, b], { onFallback: ({ from, to }) => fallbacks.push(`${from}->${to}`) });
+    const notices: ProviderNotice[] = [];
+    const calls: ((signal: AbortSignal) => Promise<unknown>)[] = [
+      (signal) => provider.complete({ model: provider.defaultModel, messages: [], signal, onNotice: (n) => notices.push(n) }),
+      async (signal) => {
+        for await (const part of provider.stream({ model: provider.defaultModel, messages: [], signal, onNotice: (n) => notices.push(n) })) void part;
+      },
+      (signal) => provider.embed({ texts: ['x'], signal }),
+    ];
+    for (const call of calls) {
+      const controller = new AbortController();
+      setTimeout(() => controller.abort(new Error('user cancelled')), 10);
+      await assert.rejects(call(controller.signal), (error: unknown) => ProviderError.isInstance(error) && error.provider === 'a');
+    }
+    assert.equal(a.calls, 3);
+    assert.equal(b.requests.length, 0, 'the next provider is never called after a caller abort');
+    assert.deepEqual(fallbacks, []);
+    assert.deepEqual(notices, []);
+  });
+
+  test('stream path: a failover before output sends the provider-fallback notice (and the agent event)', async () => {
+    const notices: ProviderNotice[] = [];
+    const provider = new FallbackProvider([new ScriptedProvider({ name: 'a', replies: [down(503)] }), new ScriptedProvider({ name: 'b', replies: ['hello from b'] })]);
+    const parts: StreamPart[] = [];
+    for await (const part of provider.stream({ model: provider.defaultModel, messages: [], onNotice: (n) => notices.push(n) })) parts.push(part);
+    assert.deepEqual(notices.map((n) => (n.type === 'provider-fallback' ? [n.type, n.from, n.to] : [n.type])), [['provider-fallback', 'a', 'b']]);
+    assert.equal((parts.at(-1) as { provider?: string }).provider, 'b');
+
+    const again = new FallbackProvider([new ScriptedProvider({ name: 'a', replies: [down(529)] }), new ScriptedProvider({ name: 'b', replies: ['hello from b'] })]);
+    const log = eventLog();
+    const stream = new Agent({ provider: again, observers: [log.observer], runtime: testRuntime() }).stream('x');
+    for await (const event of stream) void event;
+    assert.equal((await stream.result).providerUsed, 'b');
+    assert.deepEqual(log.of('provider-fallback').map((e) => [e.from, e.to, e.error.status]), [['a', 'b', 529]]);
+  });
+
+  test('embeddings fail over on retryable errors with the same rules and circuit breaker as complete', async () => {
+    const failing = (status: number) => {
+      let calls = 0;
+      const base = new ScriptedProvider({ name: 'a' });
+      const provider: Provider & { calls: () => number } = {
+        name: 'a',
+        defaultModel: 'm',
+        capabilities: base.capabilities,
+        complete: base.complete.bind(base),
+        stream: base.stream.bind(base),
+        embed: async () => {
+          calls += 1;
+          throw new ProviderError(`down ${status}`, { provider: 'a', status });
+        },
+        calls: () => calls,
+      };
+      return provider;
+    };
+    const a = failing(503);
+    const b = new ScriptedProvider({ name: 'b' });
+    const seen: EmbedRequest[] = [];
+    const bEmbed = b.embed.bind(b);
+    b.embed = (request: EmbedRequest) => {
+      seen.push(request);
+      return bEmbed(request);
+    };
+    let now = 0;
+    const fallbacks: string[] = [];
+    const provider = new FallbackProvider([a, b], { circuitBreakerThreshold: 2, circuitBreakerCooldownMs: 1000, now: () => now, onFallback: ({ from, to }) => fallbacks.push(`${from}->${to}`) });
+    const response = await provider.embed({ texts: ['one', 'two'], model: 'text-embedding-3-small' });
+    assert.equal(response.embeddings.length, 2);
+    assert.deepEqual(fallbacks, ['a->b']);
+    assert.equal(seen[0]!.model, undefined, 'an explicit embedding model goes to the first provider only');
+    await provider.embed({ texts: ['x'] });
+    assert.equal(a.calls(), 2);
+    assert.equal(provider.status()[0]!.open, true);
+    await provider.embed({ texts: ['x'] });
+    assert.equal(a.calls(), 2, 'a tripped provider is skipped');
+    now = 2000;
+    await provider.embed({ texts: ['x'] });
+    assert.equal(a.calls(), 3, 'tried again after the cooldown');
+
+    const bad = failing(400);
+    const b2 = new ScriptedProvider({ name: 'b' });
+    await assert.rejects(new FallbackProvider([bad, b2]).embed({ texts: ['x'] }), (error: unknown) => ProviderError.isInstance(error) && error.status === 400);
+  });
 });

@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { httpFailureKind, providerHttpError, providerTransportError, retryAfterSeconds } from '../../../lib/providers/provider-errors.js';
+import { httpFailureKind, providerHttpError, providerTransportError, providerUnknownError, retryAfterSeconds, transportFailureKind } from '../../../lib/providers/provider-errors.js';
 
 test('HTTP failures map to kinds and retryability', () => {
   const cases: [number, string, string, boolean][] = [
@@ -16,6 +16,11 @@ test('HTTP failures map to kinds and retryability', () => {
     assert.equal(error.requestId, 'req_1');
   }
   assert.equal(httpFailureKind(400, 'x', 'overloaded_error'), 'overloaded');
+  // Kind and retryability always agree: an "overloaded" error is retryable whatever its status.
+  const overloaded = providerHttpError({ provider: 'p', status: 400, message: 'x', code: 'overloaded_error' });
+  assert.deepEqual([overloaded.kind, overloaded.retryable], ['overloaded', true]);
+  assert.equal(providerHttpError({ provider: 'p', status: 409, message: 'conflict' }).retryable, true);
+  assert.equal(providerHttpError({ provider: 'p', status: 500, message: 'x', code: 'UNAUTHENTICATED' }).retryable, false, 'auth is never retried');
   assert.equal(httpFailureKind(400, 'API key not valid. (API_KEY_INVALID)', 'INVALID_ARGUMENT'), 'auth');
   assert.equal(providerHttpError({ provider: 'p', status: 400, message: 'API key not valid. (API_KEY_INVALID)' }).retryable, false);
 });
@@ -31,4 +36,25 @@ test('Retry-After: seconds, milliseconds header, HTTP date', () => {
 test('transport errors are retryable unless said otherwise', () => {
   assert.equal(providerTransportError('p', 'connection', 'ECONNRESET').retryable, true);
   assert.equal(providerTransportError('p', 'stream', 'cut', { retryable: false }).retryable, false);
+});
+
+test('transportFailureKind: only real transport failures (codes and messages along the cause chain)', () => {
+  const withCode = (message: string, code: string) => Object.assign(new Error(message), { code });
+  assert.equal(transportFailureKind(withCode('read ECONNRESET', 'ECONNRESET')), 'connection');
+  assert.equal(transportFailureKind(new TypeError('fetch failed', { cause: withCode('connect ECONNREFUSED 127.0.0.1:1', 'ECONNREFUSED') })), 'connection');
+  assert.equal(transportFailureKind(new Error('socket hang up')), 'connection');
+  assert.equal(transportFailureKind(new TypeError('terminated')), 'connection');
+  assert.equal(transportFailureKind(new TypeError('fetch failed', { cause: withCode('Connect Timeout Error', 'UND_ERR_CONNECT_TIMEOUT') })), 'timeout');
+  assert.equal(transportFailureKind(withCode('connect ETIMEDOUT', 'ETIMEDOUT')), 'timeout');
+  assert.equal(transportFailureKind(new TypeError("Cannot read properties of undefined (reading 'x')")), undefined);
+  assert.equal(transportFailureKind(new Error('Invalid value for model')), undefined);
+  assert.equal(transportFailureKind('ECONNRESET as a string is not an error object'), undefined);
+});
+
+test('providerUnknownError: transport failures retryable, anything else not (fallback kind, default unknown)', () => {
+  const reset = providerUnknownError('p', Object.assign(new Error('socket hang up'), { code: 'ECONNRESET' }), { model: 'm' });
+  assert.deepEqual([reset.kind, reset.retryable, reset.model], ['connection', true, 'm']);
+  const bug = providerUnknownError('p', new TypeError('x is not a function'));
+  assert.deepEqual([bug.kind, bug.retryable], ['unknown', false]);
+  assert.equal(providerUnknownError('p', new Error('bad'), { fallbackKind: 'invalid_request' }).kind, 'invalid_request');
 });

@@ -1,7 +1,10 @@
 import assert from 'node:assert/strict';
+import type { GenerateContentResponse } from '@google/genai';
 import { after, before, describe, test } from 'node:test';
+import { ProviderError } from '../../../../lib/core/errors/provider-error.js';
 import type { ReplayServer } from '../../../support/replay-server.js';
 import { fixture, jsonResponse, recordedRequests, recordedResponses } from '../../../support/replay-server.js';
+import { toProviderResponse } from '../../../../lib/providers/gemini/index.js';
 import { ask, geminiOn, KEY, startServer } from './harness.js';
 
 describe('GeminiProvider.complete on recorded responses', () => {
@@ -16,7 +19,7 @@ describe('GeminiProvider.complete on recorded responses', () => {
     const before = server.requests.length;
     const response = await geminiOn(server).complete(ask('Hello', { system: 'Be brief.', temperature: 0.2, maxTokens: 100 }));
     assert.deepEqual(response.message, { role: 'assistant', content: 'Hello! How can I help you today?' });
-    assert.equal(response.usage.costUsd, undefined, 'cost is left to the registry');
+    assert.equal(response.usage?.costUsd, undefined, 'cost is left to the registry');
     assert.deepEqual(response.usage, { promptTokens: 9, completionTokens: 9 + 34, totalTokens: 52, reasoningTokens: 34 });
     assert.equal(response.finishReason, 'stop');
     assert.equal(response.reasoning, undefined);
@@ -77,7 +80,7 @@ describe('GeminiProvider.complete on recorded responses', () => {
     assert.equal(recorded.uri.endsWith(':generateContent'), true);
   });
 
-  test('thought parts become reasoning, never answer text; missing usage is zero without cost', async () => {
+  test('thought parts become reasoning, never answer text; missing usage is left out (unknown), never zero', async () => {
     server.enqueue(
       jsonResponse({
         candidates: [{ content: { role: 'model', parts: [{ text: 'Let me think.', thought: true }, { text: '42' }] }, finishReason: 'MAX_TOKENS' }],
@@ -87,7 +90,21 @@ describe('GeminiProvider.complete on recorded responses', () => {
     assert.equal(response.message.content, '42');
     assert.equal(response.reasoning, 'Let me think.');
     assert.equal(response.finishReason, 'length');
-    assert.deepEqual(response.usage, { promptTokens: 0, completionTokens: 0 });
+    assert.equal(response.usage, undefined);
+    assert.equal('usage' in response, false);
+  });
+
+  test('MALFORMED_FUNCTION_CALL (no parts): a retryable malformed_function_call error, never an empty "stop" answer', async () => {
+    // The SDK drops finishMessage, so the function the model tried to call is unknown here.
+    server.enqueue(jsonResponse({ candidates: [{ content: {}, finishReason: 'MALFORMED_FUNCTION_CALL', finishMessage: 'Malformed function call: print(default_api.get_weather(city=))' }] }));
+    const tools = [{ name: 'get_weather', description: 'Weather', parameters: { type: 'object', properties: { city: { type: 'string' } } } }];
+    await assert.rejects(geminiOn(server).complete(ask('weather in Rome?', { tools })), (error: unknown) => {
+      assert.ok(ProviderError.isInstance(error));
+      assert.equal(error.kind, 'malformed_function_call');
+      assert.equal(error.retryable, true);
+      assert.match(error.message, /MALFORMED_FUNCTION_CALL/);
+      return true;
+    });
   });
 
   test('a blocked prompt (no candidates) finishes as content-filter with empty content', async () => {
@@ -96,5 +113,34 @@ describe('GeminiProvider.complete on recorded responses', () => {
     assert.equal(response.message.content, '');
     assert.equal(response.finishReason, 'content-filter');
     assert.deepEqual(response.usage, { promptTokens: 5, completionTokens: 0, totalTokens: 5 });
+  });
+});
+
+describe('toProviderResponse: MALFORMED_FUNCTION_CALL with a finishMessage', () => {
+  const tools = ['get_weather', 'get_time'];
+  const reply = (finishMessage: string): GenerateContentResponse =>
+    ({ candidates: [{ content: {}, finishReason: 'MALFORMED_FUNCTION_CALL', finishMessage }], usageMetadata: { promptTokenCount: 10, totalTokenCount: 10 } }) as GenerateContentResponse;
+
+  test('naming a declared tool: a call of that tool with argumentsError quoting finishMessage, finish tool-calls', () => {
+    const response = toProviderResponse(reply('Malformed function call: print(default_api.get_weather(city=))'), tools);
+    assert.equal(response.finishReason, 'tool-calls');
+    const calls = response.message.toolCalls ?? [];
+    assert.equal(calls.length, 1);
+    assert.equal(calls[0]!.toolName, 'get_weather');
+    assert.match(calls[0]!.id, /^call_/);
+    assert.deepEqual(calls[0]!.parameters, {});
+    assert.match(calls[0]!.argumentsError ?? '', /MALFORMED_FUNCTION_CALL/);
+    assert.ok(calls[0]!.argumentsError?.includes('print(default_api.get_weather(city=))'));
+    assert.deepEqual(response.usage, { promptTokens: 10, completionTokens: 0, totalTokens: 10 });
+  });
+
+  test('naming no declared tool: a retryable malformed_function_call error quoting finishMessage', () => {
+    assert.throws(() => toProviderResponse(reply('Malformed function call: print(lookup(x=))'), tools), (error: unknown) => {
+      assert.ok(ProviderError.isInstance(error));
+      assert.equal(error.kind, 'malformed_function_call');
+      assert.equal(error.retryable, true);
+      assert.match(error.message, /print\(lookup\(x=\)\)/);
+      return true;
+    });
   });
 });

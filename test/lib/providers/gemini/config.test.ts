@@ -2,7 +2,8 @@ import assert from 'node:assert/strict';
 import { after, afterEach, before, describe, test } from 'node:test';
 import { GoogleGenAI } from '@google/genai';
 import { ProviderConfigurationError } from '../../../../lib/core/errors/provider-configuration-error.js';
-import { GeminiProvider } from '../../../../lib/providers/gemini/index.js';
+import { DEFAULT_GEMINI_TIMEOUT_MS, GeminiProvider } from '../../../../lib/providers/gemini/index.js';
+import { DEFAULT_OPENAI_TIMEOUT_MS } from '../../../../lib/providers/openai/index.js';
 import { defaultModelFor } from '../../../../lib/providers/models/defaults.js';
 import { jsonResponse, type ReplayServer } from '../../../support/replay-server.js';
 import { ask, startServer } from './harness.js';
@@ -58,5 +59,13 @@ describe('GeminiProvider configuration', () => {
     assert.equal(response.message.content, 'ok');
     assert.equal(server.requests[first]!.headers['x-goog-api-key'], 'injected');
     assert.equal(server.requests[first]!.path, '/v1beta/models/gemini-2.0-flash:generateContent', 'an empty model falls back to the instance default');
+  });
+
+  test('per-call timeout: 600000 ms by default (like OpenAI), an explicit value wins', () => {
+    assert.equal(DEFAULT_GEMINI_TIMEOUT_MS, 600_000);
+    assert.equal(DEFAULT_GEMINI_TIMEOUT_MS, DEFAULT_OPENAI_TIMEOUT_MS);
+    assert.equal(new GeminiProvider({ apiKey: 'k' }).timeoutMs, 600_000);
+    assert.equal(new GeminiProvider({ apiKey: 'k', timeoutMs: 150 }).timeoutMs, 150);
+    assert.equal(new GeminiProvider({ apiKey: 'k', timeoutMs: 0 }).timeoutMs, 0, '0 turns the timeout off');
   });
 });

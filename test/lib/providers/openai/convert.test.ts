@@ -2,7 +2,11 @@ import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 import { ProviderConfigurationError } from '../../../../lib/core/errors/provider-configuration-error.js';
 import { defaultModelFor } from '../../../../lib/providers/models/defaults.js';
-import { OpenAIProvider, decodeEmbedding, isReasoningModel, toChatParams, toToolCall } from '../../../../lib/providers/openai/index.js';
+import { z } from 'zod';
+import { Agent } from '../../../../lib/agent/agent.js';
+import { prepareResponseFormat } from '../../../../lib/agent/structured-output.js';
+import { OpenAIProvider, decodeEmbedding, isReasoningModel, isStrictCompatibleSchema, toChatParams, toStrictSchema, toToolCall } from '../../../../lib/providers/openai/index.js';
+import { testRuntime } from '../../../support/agent-harness.js';
 import type { ProviderRequest } from '../../../../lib/providers/spec.js';
 import { fixture, jsonResponse, startReplayServer, type ReplayServer } from '../../../support/replay-server.js';
 import { bodyOf, providerFor } from './helpers.js';
@@ -146,5 +150,48 @@ describe('OpenAIProvider configuration', () => {
     const first = providerFor(server);
     const provider = new OpenAIProvider({ client: first.client });
     assert.equal(provider.client, first.client);
+  });
+});
+
+describe('structured output: strict json_schema', () => {
+  let server: ReplayServer;
+  before(async () => (server = await startReplayServer()));
+  after(async () => server.close());
+
+  test('the agent\'s schema of a zod object with only required fields is sent strict, closed on every object', () => {
+    const schema = prepareResponseFormat(z.object({ title: z.string(), tags: z.array(z.object({ name: z.string(), score: z.number().nullable() })) })).spec.schema;
+    const params = toChatParams({ ...base, responseFormat: { type: 'json_schema', name: 'structured_output', schema } }, 'gpt-4o');
+    const sent = params.response_format as { type: string; json_schema: { strict?: boolean; schema: { additionalProperties?: boolean; properties: { tags: { items: { additionalProperties?: boolean } } } } } };
+    assert.equal(sent.json_schema.strict, true);
+    assert.equal(sent.json_schema.schema.additionalProperties, false);
+    assert.equal(sent.json_schema.schema.properties.tags.items.additionalProperties, false);
+    assert.equal((schema as { additionalProperties?: unknown }).additionalProperties, undefined, 'the agent\'s schema itself is not changed');
+  });
+
+  test('schemas strict mode would reject or change are sent as they are, without strict', () => {
+    const notStrict = [
+      prepareResponseFormat(z.object({ a: z.string().optional() })).spec.schema,
+      { type: 'object', properties: { a: { type: 'string' } } },
+      { type: 'object', properties: { a: { type: 'object' } }, required: ['a'] },
+      { type: 'object', properties: { a: { type: 'string' } }, required: ['a'], additionalProperties: true },
+      { type: 'object', properties: { a: { oneOf: [{ type: 'string' }, { type: 'number' }] } }, required: ['a'] },
+      { type: 'array', items: { type: 'string' } },
+    ];
+    for (const schema of notStrict) {
+      assert.equal(isStrictCompatibleSchema(schema), false, JSON.stringify(schema));
+      const params = toChatParams({ ...base, responseFormat: { type: 'json_schema', name: 'x', schema } }, 'gpt-4o');
+      assert.deepEqual(params.response_format, { type: 'json_schema', json_schema: { name: 'x', schema } });
+    }
+    const defs = { type: 'object', properties: { p: { $ref: '#/$defs/P' } }, required: ['p'], $defs: { P: { type: 'object', properties: { q: { anyOf: [{ type: 'string' }, { type: 'null' }] } }, required: ['q'] } } };
+    assert.equal((toStrictSchema(defs) as { $defs: { P: { additionalProperties: boolean } } }).$defs.P.additionalProperties, false);
+  });
+
+  test('on the wire: an agent run with a zod responseFormat sends strict: true', async () => {
+    server.enqueue(jsonResponse({ id: 'x', object: 'chat.completion', created: 0, model: 'gpt-4o', choices: [{ index: 0, message: { role: 'assistant', content: '{"answer":"42"}', refusal: null }, finish_reason: 'stop', logprobs: null }], usage: { prompt_tokens: 5, completion_tokens: 5, total_tokens: 10 } }));
+    const result = await new Agent({ provider: providerFor(server), model: 'gpt-4o', responseFormat: z.object({ answer: z.string() }), runtime: testRuntime() }).run('?');
+    assert.deepEqual(result.parsed, { answer: '42' });
+    const body = server.requests.at(-1)!.json as { response_format: { json_schema: { strict?: boolean; schema: { additionalProperties?: boolean } } } };
+    assert.equal(body.response_format.json_schema.strict, true);
+    assert.equal(body.response_format.json_schema.schema.additionalProperties, false);
   });
 });

@@ -4,7 +4,7 @@ import { Agent } from '../../../../lib/agent/agent.js';
 import { ProviderError } from '../../../../lib/core/errors/provider-error.js';
 import { OpenAICompatibleProvider } from '../../../../lib/providers/openai/index.js';
 import { fixture, jsonResponse, startReplayServer, type ReplayServer } from '../../../support/replay-server.js';
-import { testRuntime } from '../../../support/agent-harness.js';
+import { eventLog, testRuntime } from '../../../support/agent-harness.js';
 
 describe('OpenAICompatibleProvider', () => {
   let server: ReplayServer;
@@ -47,5 +47,45 @@ describe('OpenAICompatibleProvider', () => {
     assert.throws(() => new OpenAICompatibleProvider({ baseURL: '', model: 'm' }), /baseURL is required/);
     assert.throws(() => new OpenAICompatibleProvider({ baseURL: 'http://x/v1', model: 'm', apiKeyEnv: 'UNSET_VAR_FOR_TEST' }), /set UNSET_VAR_FOR_TEST/);
     assert.equal(new OpenAICompatibleProvider({ baseURL: 'http://x/v1', model: 'm', capabilities: { tools: false } }).capabilities.tools, false);
+  });
+
+  test('OPENAI_ORG_ID / OPENAI_PROJECT_ID are never sent to a third-party server; explicit ones are', async () => {
+    const saved = { org: process.env['OPENAI_ORG_ID'], project: process.env['OPENAI_PROJECT_ID'] };
+    process.env['OPENAI_ORG_ID'] = 'org-secret-corp';
+    process.env['OPENAI_PROJECT_ID'] = 'proj_internal';
+    try {
+      const ask = { model: 'llama3', messages: [{ role: 'user' as const, content: 'x' }] };
+      server.enqueue(jsonResponse(fixture('openai/chat.text.nonstream.vercel.json').toString('utf8')));
+      await new OpenAICompatibleProvider({ baseURL: `${server.url}/v1`, model: 'llama3', apiKey: 'gsk' }).complete(ask);
+      const sent = server.requests.at(-1)!.headers;
+      assert.equal(sent['openai-organization'], undefined);
+      assert.equal(sent['openai-project'], undefined);
+      server.enqueue(jsonResponse(fixture('openai/chat.text.nonstream.vercel.json').toString('utf8')));
+      await new OpenAICompatibleProvider({ baseURL: `${server.url}/v1`, model: 'llama3', apiKey: 'gsk', organization: 'org-gw', project: 'proj-gw' }).complete(ask);
+      const explicit = server.requests.at(-1)!.headers;
+      assert.equal(explicit['openai-organization'], 'org-gw');
+      assert.equal(explicit['openai-project'], 'proj-gw');
+    } finally {
+      for (const [key, value] of [['OPENAI_ORG_ID', saved.org], ['OPENAI_PROJECT_ID', saved.project]] as const) {
+        if (value === undefined) delete process.env[key];
+        else process.env[key] = value;
+      }
+    }
+  });
+
+  test('a reply without a usage block: complete() reports no usage (not zeros); the agent estimates it', async () => {
+    const body = JSON.parse(fixture('openai/chat.text.nonstream.vercel.json').toString('utf8')) as Record<string, unknown>;
+    delete body['usage'];
+    const provider = new OpenAICompatibleProvider({ baseURL: `${server.url}/v1`, model: 'llama3', apiKey: 'k' });
+    server.enqueue(jsonResponse(body));
+    const response = await provider.complete({ model: 'llama3', messages: [{ role: 'user', content: 'Invent a holiday' }] });
+    assert.equal(response.usage, undefined);
+    assert.ok(response.message.content.length > 0);
+    server.enqueue(jsonResponse(body));
+    const log = eventLog();
+    const result = await new Agent({ provider, runtime: testRuntime(), observers: [log.observer] }).run('Invent a holiday');
+    assert.equal(log.of('usage')[0]?.usage.estimated, true);
+    assert.ok(result.usage.promptTokens > 0);
+    assert.ok(result.usage.completionTokens > 100, 'counted from the reply text');
   });
 });

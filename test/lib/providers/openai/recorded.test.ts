@@ -1,5 +1,6 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
+import { EMBED_MAX_TOKENS_PER_REQUEST, embedBatches } from '../../../../lib/providers/openai/index.js';
 import type { StreamPart } from '../../../../lib/providers/spec.js';
 import { fixture, frameDataLines, jsonResponse, sseResponse, startReplayServer, type ReplayServer } from '../../../support/replay-server.js';
 import { ask, bodyOf, collect, dataChunks, providerFor, textOf, type WireChunk } from './helpers.js';
@@ -243,5 +244,21 @@ describe('OpenAIProvider on recorded Chat Completions traffic', () => {
     assert.deepEqual(result.embeddings[0], [0, -0]);
     assert.deepEqual(result.embeddings[2049], [2049, -2049]);
     assert.equal(result.usage.tokens, 2050);
+  });
+
+  test('embed: batches also stay under ~300k estimated tokens (chars / 4) per request', async () => {
+    // 3 texts of 500k chars (125k estimated tokens each): 2 fit in one request, the third goes alone.
+    const texts = ['a', 'b', 'c'].map((c) => c.repeat(500_000));
+    const reply = (n: number) =>
+      jsonResponse({ object: 'list', model: 'text-embedding-3-small', usage: { prompt_tokens: n, total_tokens: n }, data: Array.from({ length: n }, (_, k) => ({ object: 'embedding', index: k, embedding: [k] })) });
+    server.enqueue(reply(2), reply(1));
+    const before = server.requests.length;
+    const result = await providerFor(server).embed({ texts });
+    const sent = server.requests.slice(before).map((r) => bodyOf(r).input!.map((t) => t[0]));
+    assert.deepEqual(sent, [['a', 'b'], ['c']]);
+    assert.equal(result.embeddings.length, 3);
+    assert.deepEqual(embedBatches(['x'.repeat(2_000_000), 'y', 'z'], 2048, EMBED_MAX_TOKENS_PER_REQUEST), [[0, 1], [1, 3]], 'an oversized text goes alone');
+    assert.deepEqual(embedBatches(['ab', 'cd', 'ef'], 2, 1000), [[0, 2], [2, 3]]);
+    assert.deepEqual(embedBatches([]), []);
   });
 });
