@@ -1,4 +1,5 @@
 import type { CommandDescriptor } from './command-descriptor.js';
+import { runCommand } from './commands/run-command.js';
 
 /**
  * Every command of the CLI, as lazy descriptors: the program registers these for help, parsing and
@@ -8,4 +9,4 @@ import type { CommandDescriptor } from './command-descriptor.js';
  * Commands land here as they are built (chat, run, serve, doctor, eval, trace, graph, init), each
  * as `{ name, description, builder, load: () => import('../commands/<name>.js') }`.
  */
-export const commandDescriptors: readonly CommandDescriptor[] = [];
+export const commandDescriptors: readonly CommandDescriptor[] = [runCommand];

@@ -1,6 +1,7 @@
 import { inspect } from 'node:util';
 import { AgentlibError } from '../lib/core/errors/agentlib-error.js';
 import { CancellationError } from '../lib/core/errors/cancellation-error.js';
+import { CassetteError } from '../lib/core/errors/cassette-error.js';
 import { ConfigurationError } from '../lib/core/errors/configuration-error.js';
 import { ProviderConfigurationError } from '../lib/core/errors/provider-configuration-error.js';
 import { ProviderError } from '../lib/core/errors/provider-error.js';
@@ -27,7 +28,9 @@ function isUsageProblem(error: unknown): boolean {
     ConfigurationError.isInstance(error) ||
     ProviderConfigurationError.isInstance(error) ||
     ToolValidationError.isInstance(error) ||
-    SessionNotFoundError.isInstance(error)
+    SessionNotFoundError.isInstance(error) ||
+    // a missing or malformed cassette is a command-line problem; a run that strays from it is not
+    (CassetteError.isInstance(error) && (error.kind === 'io' || error.kind === 'format'))
   );
 }
 

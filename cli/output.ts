@@ -15,6 +15,10 @@ export interface CliIO {
   stdout: OutputStream;
   stderr: OutputStream;
   env: Readonly<Record<string, string | undefined>>;
+  /** Where prompts and piped input come from. Default (when absent): nothing to read, not a TTY. */
+  stdin?: NodeJS.ReadableStream & { isTTY?: boolean };
+  /** The working directory relative paths resolve against. Default `process.cwd()`. */
+  cwd?: string;
 }
 
 /** Version of the envelope of every `--json` document the CLI prints. */
@@ -22,7 +26,7 @@ export const JSON_DOCUMENT_VERSION = 1;
 
 /** The real process streams and environment. */
 export function processIO(): CliIO {
-  return { stdout: process.stdout, stderr: process.stderr, env: process.env };
+  return { stdout: process.stdout, stderr: process.stderr, env: process.env, stdin: process.stdin, cwd: process.cwd() };
 }
 
 /** Writes data to stdout, ending it with a newline. */

@@ -1,0 +1,100 @@
+import { failedRunResult } from '../lib/agent/execute-run.js';
+import type { AgentResult } from '../lib/agent/result.js';
+import type { RunStatus } from '../lib/events/types.js';
+import { redactSecrets } from '../lib/events/redact.js';
+import { ExitCode } from '../cli/exit-codes.js';
+import { colorEnabled, writeJson } from '../cli/output.js';
+import type { CommandArguments, CommandContext } from './command-module.js';
+import { approvalHandler } from './run/approvals.js';
+import { parseVars } from './run/parse-vars.js';
+import { readPrompt } from './run/read-prompt.js';
+import { resolveAgent } from './run/resolve-agent.js';
+import { resultDocument } from './run/result-document.js';
+import { saveTrace } from './run/save-trace.js';
+import { createProgress } from './run/spinner.js';
+import { TextRenderer } from './run/text-renderer.js';
+
+/** `--output-format` values. */
+export const OUTPUT_FORMATS = ['text', 'json', 'stream-json'] as const;
+type OutputFormat = (typeof OUTPUT_FORMATS)[number];
+
+/**
+ * Exit code of a finished run: 0 when the agent finished its work, 130 when it was interrupted,
+ * 3 when it stopped on a limit (iterations, budget) or failed.
+ */
+export function exitCodeForStatus(status: RunStatus): number {
+  switch (status) {
+    case 'cancelled':
+      return ExitCode.INTERRUPTED;
+    case 'max-iterations':
+    case 'budget-exceeded':
+    case 'error':
+      return ExitCode.RUNTIME;
+    default:
+      return ExitCode.OK;
+  }
+}
+
+function optionalString(value: unknown): string | undefined {
+  return typeof value === 'string' && value !== '' ? value : undefined;
+}
+
+/** `agentlib run <agent> [prompt]`: one run of an agent YAML or template, printed as text, JSON or JSONL events. */
+export async function run(args: CommandArguments, context: CommandContext): Promise<number> {
+  const { io } = context;
+  const cwd = io.cwd ?? process.cwd();
+  const format = (args.outputFormat ?? 'text') as OutputFormat;
+  const quiet = args.quiet === true;
+  const vars = parseVars(args.var as unknown[] | undefined);
+  const progress = await createProgress(io, format === 'text' && !quiet);
+  const renderer = format === 'text' ? new TextRenderer(io, progress, { quiet, color: colorEnabled(io.stderr, io.env) && args.color }) : undefined;
+  progress.update('loading agent');
+  let resolved;
+  try {
+    const maxIterations = typeof args.maxIterations === 'number' ? args.maxIterations : undefined;
+    resolved = await resolveAgent({
+      ref: String(args.agent),
+      cwd,
+      env: io.env,
+      vars,
+      ...(optionalString(args.model) === undefined ? {} : { model: optionalString(args.model) as string }),
+      ...(optionalString(args.provider) === undefined ? {} : { provider: optionalString(args.provider) as string }),
+      ...(maxIterations === undefined ? {} : { maxIterations }),
+      ...(optionalString(args.record) === undefined ? {} : { record: optionalString(args.record) as string }),
+      ...(optionalString(args.replay) === undefined ? {} : { replay: optionalString(args.replay) as string }),
+    });
+  } finally {
+    progress.pause();
+  }
+  const prompt = await readPrompt(optionalString(args.prompt), io);
+  const approve = await approvalHandler(optionalString(args.approve), io, { beforePrompt: () => progress.pause(), afterPrompt: () => progress.resume() });
+
+  const stream = resolved.agent.stream(prompt, { signal: context.signal, approve, context: { ...vars } });
+  let result: AgentResult | undefined;
+  let failure: unknown;
+  try {
+    for await (const event of stream) {
+      if (format === 'stream-json') io.stdout.write(`${JSON.stringify(redactSecrets(event))}\n`);
+      else renderer?.handle(event);
+    }
+    result = await stream.result;
+  } catch (error) {
+    failure = error;
+    result = failedRunResult(error);
+  } finally {
+    progress.stop();
+  }
+  const tracePath = result === undefined ? undefined : await saveTrace(result, args.trace as string | boolean | undefined, cwd);
+  if (format === 'json') writeJson(io, resultDocument(result, tracePath, failure));
+  else if (renderer !== undefined && result !== undefined && failure === undefined) renderer.finish(result, tracePath);
+  else if (failure !== undefined && tracePath !== undefined && !quiet) io.stderr.write(`trace ${tracePath}\n`);
+  if (resolved.replay !== undefined && resolved.replay.unused > 0 && failure === undefined) {
+    io.stderr.write(`warning: ${resolved.replay.unused} recorded provider call(s) in the cassette were not used\n`);
+  }
+  if (resolved.recorder !== undefined && !quiet && format !== 'stream-json') io.stderr.write(`recorded ${resolved.recorder.recorded} provider call(s) to ${resolved.recorder.path}\n`);
+  // eslint-disable-next-line @typescript-eslint/only-throw-error -- rethrown as caught: main() maps it to the exit code
+  if (failure !== undefined) throw failure;
+  const status = (result as AgentResult).status;
+  if (status !== 'completed' && format === 'text') io.stderr.write(`agentlib: the run stopped: ${status}\n`);
+  return exitCodeForStatus(status);
+}

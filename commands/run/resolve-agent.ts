@@ -1,0 +1,85 @@
+import { existsSync, readdirSync } from 'node:fs';
+import { basename, dirname, isAbsolute, relative, resolve } from 'node:path';
+import { closestMatch } from '../../lib/core/suggest.js';
+import type { Agent } from '../../lib/agent/agent.js';
+import type { AgentObserver } from '../../lib/events/observer.js';
+import { loadAgent, type LoadAgentOptions } from '../../lib/config/load-agent.js';
+import { templatePath } from '../../lib/config/templates.js';
+import { createProvider, type ProviderSpec } from '../../lib/providers/create-provider.js';
+import { RecordingProvider } from '../../lib/providers/replay/recording-provider.js';
+import { ReplayProvider } from '../../lib/providers/replay/replay-provider.js';
+import { UsageError } from '../../cli/usage-error.js';
+
+/** What `agentlib run` asks for when it builds the agent. */
+export interface AgentRequest {
+  /** A path to an agent YAML, or a template name. */
+  ref: string;
+  cwd: string;
+  env: Readonly<Record<string, string | undefined>>;
+  vars: Readonly<Record<string, string>>;
+  model?: string;
+  provider?: string;
+  maxIterations?: number;
+  record?: string;
+  replay?: string;
+  observers?: readonly AgentObserver[];
+}
+
+/** The agent plus what the run command reports about it. */
+export interface ResolvedAgent {
+  agent: Agent;
+  /** The YAML file the agent came from. */
+  file: string;
+  recorder?: RecordingProvider;
+  replay?: ReplayProvider;
+}
+
+function looksLikePath(ref: string): boolean {
+  return ref.includes('/') || ref.includes('\\') || /\.ya?ml$/i.test(ref);
+}
+
+/**
+ * Loads the agent: a YAML path (relative to the working directory) or a bundled template name,
+ * with command-line overrides, and the provider wrapped for `--record` or replaced for `--replay`.
+ */
+export async function resolveAgent(request: AgentRequest): Promise<ResolvedAgent> {
+  if (request.record !== undefined && request.replay !== undefined) throw new UsageError('--record and --replay cannot be used together.');
+  const path = isAbsolute(request.ref) ? request.ref : resolve(request.cwd, request.ref);
+  const file = looksLikePath(request.ref) || existsSync(path) ? path : templatePath(request.ref);
+  if (!existsSync(file)) throw missingFile(request.ref, file, request.cwd);
+  const options: LoadAgentOptions = { vars: request.vars, env: request.env };
+  if (request.model !== undefined) options.model = request.model;
+  if (request.maxIterations !== undefined) options.maxIterations = request.maxIterations;
+  if (request.observers !== undefined) options.config = { observers: [...request.observers] };
+  const resolved: Partial<ResolvedAgent> = { file };
+  if (request.replay !== undefined) {
+    const replay = ReplayProvider.fromFile(resolve(request.cwd, request.replay), { env: request.env });
+    options.provider = replay;
+    resolved.replay = replay;
+  } else {
+    if (request.provider !== undefined) options.provider = request.provider as ProviderSpec;
+    if (request.record !== undefined) {
+      const cassette = resolve(request.cwd, request.record);
+      options.createProvider = async (spec) => {
+        const recorder = new RecordingProvider(await createProvider(spec), { path: cassette, env: request.env });
+        resolved.recorder = recorder;
+        return recorder;
+      };
+    }
+  }
+  const agent = await loadAgent(file, options);
+  return { ...resolved, agent, file };
+}
+
+/** "No such agent file", with the closest YAML file of that directory as a suggestion. */
+function missingFile(ref: string, file: string, cwd: string): UsageError {
+  let names: string[] = [];
+  try {
+    names = readdirSync(dirname(file)).filter((name) => /\.ya?ml$/i.test(name));
+  } catch {
+    // the directory does not exist either
+  }
+  const close = closestMatch(basename(file), names);
+  const suggestion = close === undefined ? undefined : relative(cwd, resolve(dirname(file), close));
+  return new UsageError(`No agent file "${ref}".${suggestion === undefined ? '' : ` Did you mean "${suggestion}"?`}`, suggestion === undefined ? {} : { suggestion });
+}
