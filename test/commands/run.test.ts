@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { after, before, describe, test } from 'node:test';
-import { ensureCliBuilt } from '../support/cli-build.js';
+import { ensureCliBuilt, repoRoot } from '../support/cli-build.js';
 import { jsonResponse, recordedResponses, startReplayServer, type ReplayServer } from '../support/replay-server.js';
 import { agentlib, ANSWER, cliEnv, enqueueCalculator, QUESTION, scratchProject } from './run-helpers.js';
 
@@ -99,6 +99,16 @@ describe('agentlib run (built binary, replay server)', () => {
 
   test('the shipped example replays from its cassette on a fresh machine', async () => {
     const run = await agentlib(['run', 'calculator/agent.yaml', QUESTION, '--replay', 'calculator/cassette.jsonl', '--no-trace'], { cwd: project.dir, env: cliEnv(undefined, { OPENAI_API_KEY: '' }) });
+    assert.equal(run.exitCode, 0, run.stderr);
+    assert.equal(run.stdout, ANSWER);
+  });
+
+  test("the README's command-line quick start runs as written, offline", async () => {
+    const readme = readFileSync(join(repoRoot, 'README.md'), 'utf8');
+    const line = /^npx agentlib (run examples\/calculator\/agent\.yaml .*)$/m.exec(readme)?.[1];
+    assert.ok(line !== undefined, 'README shows the calculator replay command');
+    const args = [...line.matchAll(/"([^"]*)"|(\S+)/g)].map((m) => m[1] ?? m[2] ?? '');
+    const run = await agentlib([...args, '--no-trace'], { cwd: repoRoot, env: cliEnv(undefined, { OPENAI_API_KEY: '' }) });
     assert.equal(run.exitCode, 0, run.stderr);
     assert.equal(run.stdout, ANSWER);
   });
