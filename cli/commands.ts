@@ -1,4 +1,5 @@
 import type { CommandDescriptor } from './command-descriptor.js';
+import { doctorCommand } from './commands/doctor-command.js';
 import { runCommand } from './commands/run-command.js';
 
 /**
@@ -9,4 +10,4 @@ import { runCommand } from './commands/run-command.js';
  * Commands land here as they are built (chat, run, serve, doctor, eval, trace, graph, init), each
  * as `{ name, description, builder, load: () => import('../commands/<name>.js') }`.
  */
-export const commandDescriptors: readonly CommandDescriptor[] = [runCommand];
+export const commandDescriptors: readonly CommandDescriptor[] = [runCommand, doctorCommand];
