@@ -1,5 +1,6 @@
 import type { CommandDescriptor } from './command-descriptor.js';
 import { doctorCommand } from './commands/doctor-command.js';
+import { initCommand } from './commands/init-command.js';
 import { runCommand } from './commands/run-command.js';
 
 /**
@@ -10,4 +11,4 @@ import { runCommand } from './commands/run-command.js';
  * Commands land here as they are built (chat, run, serve, doctor, eval, trace, graph, init), each
  * as `{ name, description, builder, load: () => import('../commands/<name>.js') }`.
  */
-export const commandDescriptors: readonly CommandDescriptor[] = [runCommand, doctorCommand];
+export const commandDescriptors: readonly CommandDescriptor[] = [runCommand, initCommand, doctorCommand];

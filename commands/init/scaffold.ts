@@ -1,0 +1,131 @@
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { mkdir, writeFile } from 'node:fs/promises';
+import { dirname, join, relative, sep } from 'node:path';
+import { templatesDirectory, TEMPLATE_FILE, type TemplateOptions } from '../../lib/config/templates.js';
+import { setAgentValues, BLANK_AGENT_YAML, type AgentYamlValues } from './agent-yaml.js';
+import { BLANK_TOOLS_TS } from './blank-tools.js';
+import { BLANK_TEMPLATE } from './choices.js';
+
+/** A file `agentlib init` writes, relative to the target directory (with `/` separators). */
+export interface PlannedFile {
+  path: string;
+  content: string | Uint8Array;
+}
+
+/** The folder the template's shared helpers (`templates/_shared`) are copied to, next to tools.ts. */
+export const SHARED_DIR = '_shared';
+
+/** Files of a template folder that are not copied: the agent.yaml is rewritten, the README stays in the package. */
+const NOT_COPIED = new Set([TEMPLATE_FILE, 'README.md']);
+
+const SHARED_IMPORT = /(\bfrom\s*|\bimport\s*\(\s*|\bimport\s+)(['"])\.\.\/_shared\//g;
+const SHARED_SPECIFIER = /['"]\.\/_shared\/([\w.-]+)\.js['"]/g;
+const LOCAL_SPECIFIER = /(?:\bfrom\s*|\bimport\s*\(\s*|\bimport\s+)['"]\.\/([\w.-]+)\.js['"]/g;
+const BARE_SPECIFIER = /(?:\bfrom\s*|\bimport\s*\(\s*|\bimport\s+|\.resolve\(\s*)['"]((?:@[\w.-]+\/)?[\w.-]+)(?:\/[^'"]*)?['"]/g;
+
+function toPosix(path: string): string {
+  return path.split(sep).join('/');
+}
+
+/** Every file under `dir` (recursive), as paths relative to it. */
+function filesUnder(dir: string): string[] {
+  return readdirSync(dir, { recursive: true, withFileTypes: true })
+    .filter((entry) => entry.isFile())
+    .map((entry) => toPosix(relative(dir, join(entry.parentPath, entry.name))))
+    .sort();
+}
+
+/** Rewrites `'../_shared/x.js'` imports of a template module to `'./_shared/x.js'`. */
+export function rewriteSharedImports(source: string): string {
+  return source.replace(SHARED_IMPORT, `$1$2./${SHARED_DIR}/`);
+}
+
+/** Names of the modules a source imports from its own folder (`'./name.js'` → `name`). */
+function localImports(source: string): string[] {
+  return [...source.matchAll(LOCAL_SPECIFIER)].map((match) => match[1] ?? '').filter((name) => name !== '');
+}
+
+/** The packages a set of sources import (bare specifiers, not node: builtins), sorted. */
+export function packageImports(sources: readonly string[]): string[] {
+  const names = new Set<string>();
+  for (const source of sources) {
+    for (const match of source.matchAll(BARE_SPECIFIER)) {
+      const name = match[1];
+      if (name !== undefined && !name.startsWith('node:') && !name.startsWith('.')) names.add(name);
+    }
+  }
+  return [...names].sort();
+}
+
+/** The `_shared` helpers a template needs: the ones its modules import, and theirs in turn. */
+function sharedHelpers(sharedDir: string, sources: readonly string[]): string[] {
+  const needed = new Set<string>();
+  const queue = sources.flatMap((source) => [...source.matchAll(SHARED_SPECIFIER)].map((match) => match[1] ?? ''));
+  while (queue.length > 0) {
+    const name = queue.pop() as string;
+    if (needed.has(name) || !existsSync(join(sharedDir, `${name}.ts`))) continue;
+    needed.add(name);
+    queue.push(...localImports(readFileSync(join(sharedDir, `${name}.ts`), 'utf8')));
+  }
+  return [...needed].sort();
+}
+
+/** What `init` writes for a template, and the packages the written code imports. */
+export interface ScaffoldPlan {
+  files: PlannedFile[];
+  packages: string[];
+}
+
+/**
+ * The files `agentlib init` writes for `template` (`blank` or a bundled template), without
+ * touching the disk: agent.yaml with the values set, the template's modules (tools.ts and its
+ * local helpers) with `../_shared/` imports pointed at a copied `./_shared/`, the shared helpers they
+ * need, and the template's other files such as `fixtures/` (found relative to `import.meta.url`,
+ * so they keep working next to the copied tools).
+ */
+export function planScaffold(template: string, values: AgentYamlValues, options: TemplateOptions = {}): ScaffoldPlan {
+  if (template === BLANK_TEMPLATE) {
+    return {
+      files: [
+        { path: TEMPLATE_FILE, content: setAgentValues(BLANK_AGENT_YAML, values) },
+        { path: 'tools.ts', content: BLANK_TOOLS_TS },
+      ],
+      packages: packageImports([BLANK_TOOLS_TS]),
+    };
+  }
+  const root = templatesDirectory(options);
+  const dir = join(root, template);
+  const files: PlannedFile[] = [{ path: TEMPLATE_FILE, content: setAgentValues(readFileSync(join(dir, TEMPLATE_FILE), 'utf8'), values) }];
+  const sources: string[] = [];
+  for (const path of filesUnder(dir)) {
+    if (NOT_COPIED.has(path)) continue;
+    if (path.endsWith('.ts') && !path.includes('/')) {
+      const source = rewriteSharedImports(readFileSync(join(dir, path), 'utf8'));
+      sources.push(source);
+      files.push({ path, content: source });
+    } else {
+      files.push({ path, content: readFileSync(join(dir, path)) });
+    }
+  }
+  const sharedDir = join(root, SHARED_DIR);
+  for (const name of sharedHelpers(sharedDir, sources)) {
+    const source = readFileSync(join(sharedDir, `${name}.ts`), 'utf8');
+    sources.push(source);
+    files.push({ path: `${SHARED_DIR}/${name}.ts`, content: source });
+  }
+  return { files, packages: packageImports(sources) };
+}
+
+/** The planned files that already exist in `dir`. */
+export function existingFiles(dir: string, files: readonly PlannedFile[]): string[] {
+  return files.filter((file) => existsSync(join(dir, file.path))).map((file) => file.path);
+}
+
+/** Writes the planned files into `dir`, creating folders as needed. */
+export async function writeScaffold(dir: string, files: readonly PlannedFile[]): Promise<void> {
+  for (const file of files) {
+    const path = join(dir, file.path);
+    await mkdir(dirname(path), { recursive: true });
+    await writeFile(path, file.content);
+  }
+}

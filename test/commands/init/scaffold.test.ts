@@ -1,0 +1,35 @@
+import assert from 'node:assert/strict';
+import { describe, test } from 'node:test';
+import { packageImports, planScaffold, rewriteSharedImports } from '../../../commands/init/scaffold.js';
+
+const values = { name: 'n', provider: 'openai', model: 'gpt-4o-mini' };
+
+describe('init scaffold', () => {
+  test('rewriteSharedImports points ../_shared imports at ./_shared, nothing else', () => {
+    const source = "import { a } from '../_shared/context.js';\nimport type { B } from \"../_shared/b.js\";\nconst c = await import('../_shared/c.js');\nimport { d } from './d.js';\n// see ../_shared/x.js\n";
+    assert.equal(
+      rewriteSharedImports(source),
+      "import { a } from './_shared/context.js';\nimport type { B } from \"./_shared/b.js\";\nconst c = await import('./_shared/c.js');\nimport { d } from './d.js';\n// see ../_shared/x.js\n",
+    );
+  });
+
+  test('packageImports lists bare specifiers, not builtins or relative paths', () => {
+    assert.deepEqual(packageImports(["import { tool } from 'agentlib';\nimport { z } from 'zod';\nimport { join } from 'node:path';\nimport x from './x.js';\nimport { y } from '@scope/pkg/sub';\n"]), ['@scope/pkg', 'agentlib', 'zod']);
+  });
+
+  test('a template brings the shared helpers it imports, transitively', () => {
+    const paths = planScaffold('research_assistant', values).files.map((file) => file.path);
+    // safe-fetch.ts imports ./ip-address.js
+    for (const file of ['agent.yaml', 'tools.ts', '_shared/context.ts', '_shared/html-to-text.ts', '_shared/safe-fetch.ts', '_shared/ip-address.ts']) assert.ok(paths.includes(file), file);
+    assert.ok(!paths.includes('_shared/glob.ts'), 'helpers the template does not use stay out');
+    assert.ok(!paths.includes('README.md'));
+  });
+
+  test("a template's own modules and fixtures are copied; the blank template is two files", () => {
+    const analyst = planScaffold('data_analyst', values);
+    const paths = analyst.files.map((file) => file.path);
+    for (const file of ['sample-db.ts', 'sql-runner.ts', 'fixtures/sales.sql']) assert.ok(paths.includes(file), file);
+    assert.deepEqual(analyst.packages, ['agentlib', 'better-sqlite3', 'zod']);
+    assert.deepEqual(planScaffold('blank', values).files.map((file) => file.path), ['agent.yaml', 'tools.ts']);
+  });
+});
