@@ -14,8 +14,17 @@ export class AgentStream implements AsyncIterable<AgentEvent> {
   readonly result: Promise<AgentResult>;
   #queue: AgentEvent[] = [];
   #head = 0;
-  /** The consumer's pending `next()`, when it is waiting for an event. */
-  #waiter: { resolve: (result: IteratorResult<AgentEvent>) => void; reject: (error: unknown) => void } | undefined;
+  /** The consumer's pending `next()`, when it is waiting for an event (kept as two fields: no allocation per wait). */
+  #resolve: ((result: IteratorResult<AgentEvent>) => void) | undefined;
+  #reject: ((error: unknown) => void) | undefined;
+  readonly #wait = (resolve: (result: IteratorResult<AgentEvent>) => void, reject: (error: unknown) => void): void => {
+    if (this.#finished) {
+      this.#settleEnd(resolve, reject);
+    } else {
+      this.#resolve = resolve;
+      this.#reject = reject;
+    }
+  };
   #finished = false;
   #failure: { error: unknown } | undefined;
   #consumed = false;
@@ -47,11 +56,12 @@ export class AgentStream implements AsyncIterable<AgentEvent> {
 
   #push(event: AgentEvent): void {
     if (this.#closed) return;
-    const waiter = this.#waiter;
-    if (waiter !== undefined) {
+    const resolve = this.#resolve;
+    if (resolve !== undefined) {
       // The consumer is waiting: hand the event over directly, no queueing.
-      this.#waiter = undefined;
-      waiter.resolve({ value: event, done: false });
+      this.#resolve = undefined;
+      this.#reject = undefined;
+      resolve({ value: event, done: false });
       return;
     }
     this.#queue.push(event);
@@ -59,10 +69,12 @@ export class AgentStream implements AsyncIterable<AgentEvent> {
 
   #end(): void {
     this.#finished = true;
-    const waiter = this.#waiter;
-    if (waiter === undefined) return;
-    this.#waiter = undefined;
-    this.#settleEnd(waiter.resolve, waiter.reject);
+    const resolve = this.#resolve;
+    const reject = this.#reject;
+    if (resolve === undefined || reject === undefined) return;
+    this.#resolve = undefined;
+    this.#reject = undefined;
+    this.#settleEnd(resolve, reject);
   }
 
   #settleEnd(resolve: (result: IteratorResult<AgentEvent>) => void, reject: (error: unknown) => void): void {
@@ -87,10 +99,7 @@ export class AgentStream implements AsyncIterable<AgentEvent> {
       return Promise.resolve({ value: event, done: false });
     }
     if (this.#closed) return Promise.resolve(DONE);
-    return new Promise((resolve, reject) => {
-      if (this.#finished) this.#settleEnd(resolve, reject);
-      else this.#waiter = { resolve, reject };
-    });
+    return new Promise(this.#wait);
   }
 
   /** The consumer left early (break, return, throw): stop delivering and cancel a running run. */
