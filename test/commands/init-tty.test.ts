@@ -6,23 +6,11 @@ import { after, before, describe, test } from 'node:test';
 import { commandDescriptors } from '../../cli/commands.js';
 import { loadAgentConfig } from '../../lib/config/parse-agent-config.js';
 import { binPath, ensureCliBuilt } from '../support/cli-build.js';
+import { hasTmux, shellQuote, waitFor } from '../support/tmux.js';
 import { initProject } from './init/helpers.js';
 
-const hasTmux = spawnSync('tmux', ['-V'], { stdio: 'ignore' }).status === 0;
 const registered = commandDescriptors.some((command) => command.name === 'init');
 const skip = !hasTmux ? 'tmux is not installed' : !registered ? 'the init command is not registered in cli/commands.ts yet' : false;
-
-function shellQuote(text: string): string {
-  return `'${text.replace(/'/g, `'\\''`)}'`;
-}
-
-async function waitFor(check: () => boolean, what: string, ms = 20_000): Promise<void> {
-  const deadline = Date.now() + ms;
-  while (!check()) {
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
-}
 
 describe('agentlib init in a real terminal (tmux)', { skip }, () => {
   let project: ReturnType<typeof initProject>;

@@ -4,22 +4,10 @@ import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { after, before, describe, test } from 'node:test';
 import { binPath, ensureCliBuilt } from '../support/cli-build.js';
+import { hasTmux, shellQuote, waitFor } from '../support/tmux.js';
 import { startReplayServer, type ReplayServer } from '../support/replay-server.js';
 import { ANSWER, cliEnv, enqueueCalculator, QUESTION, scratchProject } from './run-helpers.js';
 
-const hasTmux = spawnSync('tmux', ['-V'], { stdio: 'ignore' }).status === 0;
-
-function shellQuote(text: string): string {
-  return `'${text.replace(/'/g, `'\\''`)}'`;
-}
-
-async function waitFor(check: () => boolean, what: string, ms = 20_000): Promise<void> {
-  const deadline = Date.now() + ms;
-  while (!check()) {
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
-}
 
 describe('agentlib run in a real terminal (tmux)', { skip: hasTmux ? false : 'tmux is not installed' }, () => {
   let server: ReplayServer;
