@@ -39,6 +39,7 @@ import type * as AnthropicModule from '../lib/providers/anthropic/index.js';
 import type * as OllamaModule from '../lib/providers/ollama/index.js';
 import type { ProviderRequest } from '../lib/providers/spec.js';
 import { findGc, median, quantile } from './lib/measure.js';
+import { writeStream } from './lib/write-stream.js';
 
 const TARGET_RATIO = 1.1;
 const CHUNK_TEXT = 'tok ';
@@ -105,19 +106,6 @@ function ollamaLines(chunks: number): Buffer[] {
   return lines;
 }
 
-function writeStream(res: ServerResponse, contentType: string, events: readonly Buffer[], batch: number, requestBytes: number): void {
-  res.writeHead(200, { 'content-type': contentType, 'cache-control': 'no-cache', 'request-id': 'req_bench' });
-  let index = 0;
-  process.stdout.write(`${JSON.stringify({ firstByteNs: String(process.hrtime.bigint()), requestBytes })}\n`);
-  const step = (): void => {
-    if (res.destroyed) return;
-    const end = Math.min(index + batch, events.length);
-    for (; index < end; index++) res.write(events[index]);
-    if (index < events.length) setImmediate(step);
-    else res.end();
-  };
-  step();
-}
 
 async function serve(chunks: number, batch: number): Promise<number> {
   const anthropic = anthropicEvents(chunks);
@@ -126,8 +114,8 @@ async function serve(chunks: number, batch: number): Promise<number> {
     let requestBytes = 0;
     req.on('data', (chunk: Buffer) => (requestBytes += chunk.length));
     req.on('end', () => {
-      if (req.url?.startsWith('/v1/messages')) writeStream(res, 'text/event-stream; charset=utf-8', anthropic, batch, requestBytes);
-      else if (req.url?.startsWith('/api/chat')) writeStream(res, 'application/x-ndjson', ollama, batch, requestBytes);
+      if (req.url?.startsWith('/v1/messages')) writeStream(res, 'text/event-stream; charset=utf-8', anthropic, batch, requestBytes, 'request-id');
+      else if (req.url?.startsWith('/api/chat')) writeStream(res, 'application/x-ndjson', ollama, batch, requestBytes, 'request-id');
       else {
         res.writeHead(404, { 'content-type': 'application/json' });
         res.end('{"error":"not found"}');

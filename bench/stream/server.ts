@@ -17,6 +17,7 @@ import { createServer, type IncomingMessage, type ServerResponse } from 'node:ht
 import type { AddressInfo } from 'node:net';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
+import { writeStream } from '../lib/write-stream.js';
 
 /** The text each content chunk carries. */
 export const CHUNK_TEXT = 'tok ';
@@ -37,21 +38,6 @@ export function buildEvents(chunks: number): Buffer[] {
   return events;
 }
 
-function writeStream(res: ServerResponse, events: readonly Buffer[], batch: number, requestBytes: number): void {
-  res.writeHead(200, { 'content-type': 'text/event-stream', 'cache-control': 'no-cache', 'x-request-id': 'req_bench' });
-  let index = 0;
-  // The monotonic clock is system-wide (CLOCK_MONOTONIC), so the client can compare this timestamp
-  // with its own process.hrtime.bigint(): one line per response on stdout.
-  process.stdout.write(`${JSON.stringify({ firstByteNs: String(process.hrtime.bigint()), requestBytes })}\n`);
-  const step = (): void => {
-    if (res.destroyed) return;
-    const end = Math.min(index + batch, events.length);
-    for (; index < end; index++) res.write(events[index]);
-    if (index < events.length) setImmediate(step);
-    else res.end();
-  };
-  step();
-}
 
 /** Starts the server on 127.0.0.1 (an ephemeral port) and returns its port. */
 export async function serve(events: readonly Buffer[], batch: number): Promise<number> {
@@ -59,7 +45,7 @@ export async function serve(events: readonly Buffer[], batch: number): Promise<n
     // Read the whole request body before answering, like a real API.
     let requestBytes = 0;
     req.on('data', (chunk: Buffer) => (requestBytes += chunk.length));
-    req.on('end', () => writeStream(res, events, batch, requestBytes));
+    req.on('end', () => writeStream(res, 'text/event-stream', events, batch, requestBytes));
   });
   server.keepAliveTimeout = 60_000;
   server.listen(0, '127.0.0.1');
