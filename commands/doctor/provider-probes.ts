@@ -12,7 +12,15 @@ const DEFAULT_BASES = {
   anthropic: 'https://api.anthropic.com',
   gemini: 'https://generativelanguage.googleapis.com',
 } as const;
-const BASE_VARIABLES = { openai: 'OPENAI_BASE_URL', anthropic: 'ANTHROPIC_BASE_URL', gemini: 'GOOGLE_GEMINI_BASE_URL', ollama: 'OLLAMA_HOST' } as const;
+const BASE_VARIABLES = {
+  openai: 'OPENAI_BASE_URL',
+  anthropic: 'ANTHROPIC_BASE_URL',
+  gemini: 'GOOGLE_GEMINI_BASE_URL',
+  ollama: 'OLLAMA_HOST',
+  azure: 'AZURE_OPENAI_ENDPOINT',
+} as const;
+/** The Azure data-plane version doctor lists models with (the adapter's default GA version). */
+const AZURE_PROBE_API_VERSION = '2024-10-21';
 
 /** One provider endpoint to probe with a cheap authenticated call (listing models). */
 export interface ProbeTarget {
@@ -62,6 +70,8 @@ function keyVariableFor(provider: ProviderConfig['type'], entry: ProviderConfig 
       return 'OPENAI_API_KEY';
     case 'anthropic':
       return 'ANTHROPIC_API_KEY';
+    case 'azure':
+      return 'AZURE_OPENAI_API_KEY';
     case 'gemini':
       return envValue(env, 'GEMINI_API_KEY') === undefined && envValue(env, 'GOOGLE_API_KEY') !== undefined ? 'GOOGLE_API_KEY' : 'GEMINI_API_KEY';
     default:
@@ -80,7 +90,7 @@ function target(candidate: Candidate, env: Env): ProbeTarget {
     const host = normalizeOllamaHost(configBase ?? envBase ?? DEFAULT_OLLAMA_HOST);
     return { ...common, url: join(host, '/api/tags'), headers: {}, listField: 'models' };
   }
-  const base = configBase ?? envBase ?? (provider === 'openai-compatible' ? '' : DEFAULT_BASES[provider]);
+  const base = configBase ?? envBase ?? (provider === 'openai-compatible' || provider === 'azure' ? '' : DEFAULT_BASES[provider]);
   const keyVariable = keyVariableFor(provider, entry, env);
   const key = keyVariable === undefined ? undefined : envValue(env, keyVariable);
   // The OpenAI adapter (and openai-compatible) accept a key-less local server when a base URL is set.
@@ -91,6 +101,14 @@ function target(candidate: Candidate, env: Env): ProbeTarget {
       result.url = join(base, '/v1/models');
       if (key !== undefined) result.headers = { 'x-api-key': key, 'anthropic-version': '2023-06-01' };
       break;
+    case 'azure': {
+      // The resource's model list: {endpoint}/openai/models?api-version=…, key in the api-key header.
+      const root = base.replace(/\/+$/, '').replace(/\/openai$/, '');
+      const version = entry?.apiVersion ?? entry?.api_version ?? envValue(env, 'OPENAI_API_VERSION') ?? AZURE_PROBE_API_VERSION;
+      result.url = root === '' ? '' : `${root}/openai/models?api-version=${encodeURIComponent(version)}`;
+      if (key !== undefined) result.headers = { 'api-key': key };
+      break;
+    }
     case 'gemini':
       result.url = join(base, '/v1beta/models');
       result.listField = 'models';

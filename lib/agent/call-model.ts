@@ -1,5 +1,6 @@
 import { isNeverAborted } from '../core/linked-signal.js';
 import { assistantMessage, type Message } from '../core/message.js';
+import type { ReasoningPart } from '../core/reasoning-part.js';
 import type { ToolCall } from '../core/tool-call.js';
 import { makeUsage, type UsageStats } from '../core/usage.js';
 import { serializeError } from '../events/serialized-error.js';
@@ -139,7 +140,7 @@ async function completeOnce(state: RunState, request: ProviderRequest): Promise<
   const response: ProviderResponse = await state.config.provider.complete(request);
   const { text, reasoning } = stripThink(response.message.content);
   const reasoningText = [response.reasoning ?? '', reasoning].filter(Boolean).join('\n');
-  const message = assistantMessage(text, response.message.toolCalls);
+  const message = assistantMessage(text, response.message.toolCalls, response.message.reasoningParts);
   const model = response.model ?? request.model;
   return {
     message,
@@ -158,6 +159,7 @@ async function streamOnce(state: RunState, request: ProviderRequest, markEmitted
   const textParts: string[] = [];
   const reasoningParts: string[] = [];
   const toolCalls: ToolCall[] = [];
+  const reasoningBlocks: ReasoningPart[] = [];
   let usage: ProviderUsage | undefined;
   let finishReason: FinishReason = 'stop';
   let provider = state.config.provider.name;
@@ -196,6 +198,9 @@ async function streamOnce(state: RunState, request: ProviderRequest, markEmitted
         toolCalls.push(part.toolCall);
         markEmitted();
         break;
+      case 'reasoning-part':
+        reasoningBlocks.push(part.part);
+        break;
       case 'usage':
         usage = part.usage;
         break;
@@ -208,7 +213,7 @@ async function streamOnce(state: RunState, request: ProviderRequest, markEmitted
   }
   const rest = filter.flush();
   await pushText(rest.text, rest.reasoning);
-  const message = assistantMessage(textParts.join('').trim(), toolCalls);
+  const message = assistantMessage(textParts.join('').trim(), toolCalls, reasoningBlocks);
   const reasoning = reasoningParts.join('').trim();
   return {
     message,

@@ -53,6 +53,8 @@ export async function runLoop(state: RunState, maxIterations: number): Promise<L
     state.providerUsed = reply.provider;
     const resolved = resolveToolCalls(state, reply.message.toolCalls, reply.message.content);
     const text = resolved.text;
+    // The provider's opaque reasoning blocks / signatures stay on the reply's message in the history.
+    const reasoningParts = reply.message.reasoningParts;
     if (text) lastText = text;
     const reasoning = [reply.reasoning, resolved.calls.length > 0 ? text : ''].filter(Boolean).join('\n');
     if (retryingStructured) state.reasoningHistory[state.reasoningHistory.length - 1] = reasoning;
@@ -64,7 +66,7 @@ export async function runLoop(state: RunState, maxIterations: number): Promise<L
     if (state.signal.aborted) return cancelled(state, 'llm', lastText);
 
     if (resolved.calls.length === 0 && resolved.errors.length > 0) {
-      state.messages.push(assistantMessage(reply.message.content), userMessage(directiveErrorText(resolved.errors)));
+      state.messages.push(assistantMessage(reply.message.content, undefined, reasoningParts), userMessage(directiveErrorText(resolved.errors)));
       await state.emit('iteration-end', { iteration, toolCalls: 0 });
       continue;
     }
@@ -83,16 +85,16 @@ export async function runLoop(state: RunState, maxIterations: number): Promise<L
           if (structuredAttempts > config.structuredRetries) {
             throw new StructuredOutputError({ text, issues: check.issues });
           }
-          state.messages.push(assistantMessage(text), userMessage(structuredRetryMessage(check.issues)));
+          state.messages.push(assistantMessage(text, undefined, reasoningParts), userMessage(structuredRetryMessage(check.issues)));
           retryingStructured = true;
           continue;
         }
-        const message = assistantMessage(text);
+        const message = assistantMessage(text, undefined, reasoningParts);
         state.messages.push(message);
         await state.emit('iteration-end', { iteration, toolCalls: 0 });
         return { status: 'completed', message, parsed: check.value, ...lastReasoning(state) };
       }
-      const message = assistantMessage(text);
+      const message = assistantMessage(text, undefined, reasoningParts);
       state.messages.push(message);
       await state.emit('iteration-end', { iteration, toolCalls: 0 });
       return { status: 'completed', message, ...lastReasoning(state) };
@@ -104,7 +106,7 @@ export async function runLoop(state: RunState, maxIterations: number): Promise<L
       await state.emit('iteration-end', { iteration, toolCalls: resolved.calls.length });
       return { status: 'routing-only', message, ...lastReasoning(state) };
     }
-    state.messages.push(assistantMessage(text, resolved.calls));
+    state.messages.push(assistantMessage(text, resolved.calls, reasoningParts));
     const outcomes = await executeToolCalls(state, resolved.calls);
     state.messages.push(...outcomeMessages(outcomes));
     if (resolved.errors.length > 0) state.messages.push(userMessage(directiveErrorText(resolved.errors)));

@@ -2,13 +2,18 @@ import { closestMatch } from '../core/suggest.js';
 import { PROVIDER_TYPES, type ProviderConfig, type ProviderSpec, type ProviderType } from '../providers/create-provider.js';
 import { childPath, deref, describeNode, report, type ReadContext } from './read-context.js';
 import { readMapping } from './read-mapping.js';
-import { num, oneOf, str, type FieldTable } from './readers.js';
+import { bool, num, oneOf, str, type FieldTable } from './readers.js';
 
 /** Keys of a provider object (`provider: { type: openai, model: gpt-4o-mini }`). */
 export const PROVIDER_FIELDS: FieldTable = {
   type: { read: oneOf(PROVIDER_TYPES), type: PROVIDER_TYPES.join(' | '), required: true, description: 'Which provider adapter to use.' },
   model: { read: str({ nonEmpty: true }), type: 'string', description: 'Model of this provider (each fallback entry may have its own).' },
-  base_url: { read: str({ nonEmpty: true }), type: 'string (URL)', camel: 'baseURL', description: 'API base URL (required for openai-compatible; the Ollama host).' },
+  base_url: {
+    read: str({ nonEmpty: true }),
+    type: 'string (URL)',
+    camel: 'baseURL',
+    description: 'API base URL (required for openai-compatible; the Ollama host; the Azure resource endpoint, default AZURE_OPENAI_ENDPOINT).',
+  },
   api_key_env: {
     read: str({ nonEmpty: true }),
     type: 'string',
@@ -16,13 +21,27 @@ export const PROVIDER_FIELDS: FieldTable = {
   },
   timeout_ms: { read: num({ integer: true, min: 1 }), type: 'integer ≥ 1', description: 'Request timeout in milliseconds.' },
   name: { read: str({ nonEmpty: true }), type: 'string', description: 'Label in events and `providerUsed` (openai-compatible: the provider name).' },
+  deployment: { read: str({ nonEmpty: true }), type: 'string', description: 'azure: the deployment called when no model is named (default: `model`).' },
+  api_version: { read: str({ nonEmpty: true }), type: 'string', description: 'azure: the `api-version` query parameter (default OPENAI_API_VERSION, else the latest GA version).' },
+  reasoning_model: {
+    read: bool(),
+    type: 'boolean',
+    description: 'azure: the deployments serve a reasoning model (max_completion_tokens, no temperature); default guessed from the deployment name.',
+  },
 };
+
+/** Keys only the `azure` provider takes, with their key in the result. */
+const AZURE_ONLY = { deployment: 'deployment', api_version: 'apiVersion', reasoning_model: 'reasoningModel' } as const;
 
 function readOne(ctx: ReadContext, node: unknown, path: string): ProviderType | ProviderConfig | undefined {
   const target = deref(ctx, node);
   if (ctx.yaml.isScalar(target)) {
     const name = str()(ctx, node, path);
     if (name === undefined) return undefined;
+    if (name === 'azure') {
+      report(ctx, node, path, 'provider "azure" needs "deployment": write it as a mapping', { hint: '{ type: azure, deployment: <name>, base_url: https://<resource>.openai.azure.com }' });
+      return undefined;
+    }
     if ((PROVIDER_TYPES as readonly string[]).includes(name)) return name as ProviderType;
     report(ctx, node, path, `unknown provider "${name}" (known: ${PROVIDER_TYPES.join(', ')})`, { suggestion: closestMatch(name, PROVIDER_TYPES) });
     return undefined;
@@ -39,6 +58,18 @@ function readOne(ctx: ReadContext, node: unknown, path: string): ProviderType | 
         }
       }
     }
+    if (config.type === 'azure') {
+      if (config.deployment === undefined && config.model === undefined) {
+        report(ctx, node, childPath(path, 'deployment'), 'provider "azure" needs "deployment" (or "model": the deployment name)');
+        return undefined;
+      }
+    } else {
+      const stray = (Object.keys(AZURE_ONLY) as (keyof typeof AZURE_ONLY)[]).find((key) => config[AZURE_ONLY[key]] !== undefined);
+      if (stray !== undefined) {
+        report(ctx, node, childPath(path, stray), `"${stray}" is only for provider "azure" (this one is "${config.type}")`);
+        return undefined;
+      }
+    }
     return config as ProviderConfig;
   }
   report(ctx, node, path, `"${path}" must be a provider name, a mapping with "type", or a list of them; got ${describeNode(ctx, node)}`);
@@ -47,7 +78,7 @@ function readOne(ctx: ReadContext, node: unknown, path: string): ProviderType | 
 
 /**
  * Reads `provider:`: a name (`openai`), an object (`type`, `model`, `base_url`, `api_key_env`,
- * `timeout_ms`, `name`) or a list of those (a fallback chain, in priority order). The result is
+ * `timeout_ms`, `name`; for `azure` also `deployment`, `api_version`, `reasoning_model`) or a list of those (a fallback chain, in priority order). The result is
  * what `createProvider` takes.
  */
 export function readProvider(ctx: ReadContext, node: unknown, path: string): ProviderSpec | undefined {

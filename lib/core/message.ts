@@ -1,5 +1,8 @@
+import type { ReasoningPart } from './reasoning-part.js';
 import { Role } from './role.js';
 import type { ToolCall } from './tool-call.js';
+
+export type { ReasoningPart } from './reasoning-part.js';
 
 /** An image attached to a message, sent base64-encoded to vision-capable providers. */
 export interface ImagePart {
@@ -16,6 +19,13 @@ export interface Message {
   content: string;
   /** Tool calls carried on an assistant reply. */
   toolCalls?: ToolCall[];
+  /**
+   * On an assistant reply: opaque reasoning blocks / signatures the provider returned with it, in
+   * the order received, which its adapter sends back unchanged on the next turn (Anthropic thinking
+   * and redacted_thinking blocks, Gemini text-part thought signatures). Never part of `content`;
+   * other providers' adapters ignore them. See ReasoningPart.
+   */
+  reasoningParts?: ReasoningPart[];
   /** On a TOOL message: the id of the call this result answers. */
   toolCallId?: string;
   /** On a TOOL message: the tool that produced it. */
@@ -43,10 +53,11 @@ export function systemMessage(content: string): Message {
   return { role: Role.SYSTEM, content };
 }
 
-/** An assistant message, optionally with tool calls. */
-export function assistantMessage(content: string | null | undefined, toolCalls?: ToolCall[]): Message {
+/** An assistant message, optionally with tool calls and the provider's reasoning parts (empty lists are left out). */
+export function assistantMessage(content: string | null | undefined, toolCalls?: ToolCall[], reasoningParts?: ReasoningPart[]): Message {
   const message: Message = { role: Role.ASSISTANT, content: normalizeContent(content) };
   if (toolCalls && toolCalls.length > 0) message.toolCalls = toolCalls;
+  if (reasoningParts && reasoningParts.length > 0) message.reasoningParts = reasoningParts;
   return message;
 }
 

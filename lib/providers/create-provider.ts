@@ -4,7 +4,7 @@ import { FallbackProvider, type FallbackEntry } from './fallback.js';
 import type { Provider } from './spec.js';
 
 /** The provider kinds `createProvider` knows. */
-export const PROVIDER_TYPES = ['openai', 'anthropic', 'gemini', 'ollama', 'openai-compatible'] as const;
+export const PROVIDER_TYPES = ['openai', 'anthropic', 'gemini', 'ollama', 'openai-compatible', 'azure'] as const;
 
 /** One of PROVIDER_TYPES. */
 export type ProviderType = (typeof PROVIDER_TYPES)[number];
@@ -21,6 +21,17 @@ export interface ProviderConfig {
   api_key_env?: string;
   timeoutMs?: number;
   timeout_ms?: number;
+  /** azure: the deployment called when a request names no model (default: `model`). */
+  deployment?: string;
+  /** azure: the `api-version` query parameter (default `OPENAI_API_VERSION`, else the latest GA version). */
+  apiVersion?: string;
+  api_version?: string;
+  /**
+   * azure: whether the deployments serve a reasoning model (`max_completion_tokens`, no
+   * `temperature`); default guessed from the deployment name.
+   */
+  reasoningModel?: boolean;
+  reasoning_model?: boolean;
   /**
    * Label in events and `providerUsed`: of the entry in a list (fallback chain), and for
    * openai-compatible also the provider's name.
@@ -112,6 +123,22 @@ async function createOne(config: ProviderConfig): Promise<Provider> {
     case 'gemini': {
       const { GeminiProvider } = await import('./gemini/index.js');
       return new GeminiProvider({ ...common, ...(apiKey === undefined ? {} : { apiKey }), ...(baseURL === undefined ? {} : { baseURL }) });
+    }
+    case 'azure': {
+      const { AzureOpenAIProvider } = await import('./openai/index.js');
+      // Azure routes by deployment: `deployment`, else `model`, names it; base_url is the resource endpoint.
+      const deployment = config.deployment ?? config.model;
+      if (!deployment) throw new ConfigurationError('Provider "azure" needs deployment (or model: the deployment name)', { key: 'provider.deployment' });
+      const apiVersion = config.apiVersion ?? config.api_version;
+      const reasoningModel = config.reasoningModel ?? config.reasoning_model;
+      return new AzureOpenAIProvider({
+        deployment,
+        ...(apiKey === undefined ? {} : { apiKey }),
+        ...(baseURL === undefined ? {} : { endpoint: baseURL }),
+        ...(apiVersion === undefined ? {} : { apiVersion }),
+        ...(reasoningModel === undefined ? {} : { reasoningModel }),
+        ...(timeoutMs === undefined ? {} : { timeoutMs }),
+      });
     }
     case 'ollama': {
       const { OllamaProvider } = await import('./ollama/index.js');

@@ -1,5 +1,6 @@
 import type { JsonSchema } from '../core/json.js';
 import type { Message } from '../core/message.js';
+import type { ReasoningPart } from '../core/reasoning-part.js';
 import type { ToolCall } from '../core/tool-call.js';
 
 /** A tool as the provider sees it: a name, a description and a JSON Schema of its parameters. */
@@ -60,7 +61,10 @@ export type FinishReason = 'stop' | 'tool-calls' | 'length' | 'content-filter' |
 
 /** The reply of `complete`. */
 export interface ProviderResponse {
-  /** The assistant message (content `''` when the provider sent none; tool calls assembled). */
+  /**
+   * The assistant message (content `''` when the provider sent none; tool calls assembled; opaque
+   * reasoning blocks / signatures the provider needs back on `reasoningParts`).
+   */
   message: Message;
   /** Token counts; omitted when the API reported none (the agent then estimates them). */
   usage?: ProviderUsage;
@@ -79,6 +83,12 @@ export interface ProviderResponse {
 export type StreamPart =
   | { type: 'text-delta'; text: string }
   | { type: 'reasoning-delta'; text: string }
+  /**
+   * A whole opaque reasoning block or signature (see ReasoningPart), yielded once it is complete;
+   * the agent puts it on the assistant message. Its readable text (if any) was streamed as
+   * `reasoning-delta` already: this part is not output.
+   */
+  | { type: 'reasoning-part'; part: ReasoningPart }
   /** A whole tool call, assembled by the adapter from its deltas. */
   | { type: 'tool-call'; toolCall: ToolCall }
   | { type: 'usage'; usage: ProviderUsage }

@@ -4,16 +4,31 @@ import type {
   ImageBlockParam,
   MessageCreateParamsBase,
   MessageParam,
+  RedactedThinkingBlockParam,
+  ThinkingBlockParam,
+  ThinkingConfigParam,
   Tool,
   ToolChoice as AnthropicToolChoice,
   ToolResultBlockParam,
 } from '@anthropic-ai/sdk/resources/messages/messages';
 import type { Message } from '../../core/message.js';
+import { reasoningPartsFor } from '../../core/reasoning-part.js';
 import { Role } from '../../core/role.js';
 import type { ProviderRequest, ProviderToolSpec, ToolChoice } from '../spec.js';
+import { ANTHROPIC } from './errors.js';
 
 /** `max_tokens` sent when neither the request nor the provider options set one. */
 export const DEFAULT_MAX_TOKENS = 4096;
+
+/** The smallest thinking budget the API accepts. */
+export const MIN_THINKING_BUDGET = 1024;
+
+/**
+ * Extended thinking: `{ budgetTokens }` is manual mode with a fixed budget (≥ 1024 tokens; sent as
+ * `{ type: 'enabled', budget_tokens }`); `'adaptive'` lets the model decide how much to think
+ * (`{ type: 'adaptive' }`, the mode newer models require).
+ */
+export type AnthropicThinking = { budgetTokens: number } | 'adaptive';
 
 type ImageMediaType = Base64ImageSource['media_type'];
 
@@ -35,12 +50,28 @@ function userBlocks(message: Message): ContentBlockParam[] {
   return blocks;
 }
 
+/**
+ * The message's Anthropic reasoning parts as the leading thinking / redacted_thinking blocks, in
+ * the order received and byte for byte. Parts of other providers are never sent, nor a thinking
+ * block without a signature (the API rejects unsigned blocks).
+ */
+function reasoningBlocks(message: Message): (ThinkingBlockParam | RedactedThinkingBlockParam)[] {
+  const blocks: (ThinkingBlockParam | RedactedThinkingBlockParam)[] = [];
+  for (const part of reasoningPartsFor(message.reasoningParts, ANTHROPIC)) {
+    if (part.type === 'thinking' && part.signature !== undefined) blocks.push({ type: 'thinking', thinking: part.text, signature: part.signature });
+    else if (part.type === 'redacted') blocks.push({ type: 'redacted_thinking', data: part.data });
+  }
+  return blocks;
+}
+
 function assistantBlocks(message: Message): ContentBlockParam[] {
   const blocks: ContentBlockParam[] = [];
   if (message.content.trim() !== '') blocks.push({ type: 'text', text: message.content });
   for (const call of message.toolCalls ?? []) {
     blocks.push({ type: 'tool_use', id: call.id, name: call.toolName, input: call.parameters });
   }
+  // Thinking blocks lead the turn they belong to (a message with nothing else to send sends none).
+  if (blocks.length > 0 && message.reasoningParts) blocks.unshift(...reasoningBlocks(message));
   return blocks;
 }
 
@@ -123,17 +154,30 @@ export function toAnthropicToolChoice(choice: ToolChoice): AnthropicToolChoice {
   return { type: 'tool', name: choice.toolName };
 }
 
-/** Builds the Messages API body (without `stream`). */
-export function toAnthropicParams(request: ProviderRequest, defaultMaxTokens: number): AnthropicParams {
+/** The `thinking` config of the API for an AnthropicThinking option. */
+export function toAnthropicThinking(thinking: AnthropicThinking): ThinkingConfigParam {
+  return thinking === 'adaptive' ? { type: 'adaptive' } : { type: 'enabled', budget_tokens: thinking.budgetTokens };
+}
+
+/**
+ * Builds the Messages API body (without `stream`). With `thinking`, the `thinking` config is sent
+ * and `temperature` is not (the API accepts no other temperature than its default with thinking);
+ * with a budget, `max_tokens` must exceed it: a `max_tokens` at or below the budget is raised to
+ * budget + max_tokens (the answer keeps the room asked for, on top of the thinking budget).
+ */
+export function toAnthropicParams(request: ProviderRequest, defaultMaxTokens: number, thinking?: AnthropicThinking): AnthropicParams {
   const converted = toAnthropicMessages(request.messages);
   const system = [request.system ?? '', ...converted.system].filter((s) => s !== '').join('\n\n');
+  let maxTokens = request.maxTokens ?? defaultMaxTokens;
+  if (thinking !== undefined && thinking !== 'adaptive' && maxTokens <= thinking.budgetTokens) maxTokens += thinking.budgetTokens;
   const params: AnthropicParams = {
     model: request.model,
-    max_tokens: request.maxTokens ?? defaultMaxTokens,
+    max_tokens: maxTokens,
     messages: converted.messages,
   };
   if (system) params.system = system;
-  if (request.temperature !== undefined) params.temperature = request.temperature;
+  if (thinking !== undefined) params.thinking = toAnthropicThinking(thinking);
+  else if (request.temperature !== undefined) params.temperature = request.temperature;
   if (request.tools && request.tools.length > 0) {
     params.tools = toAnthropicTools(request.tools);
     if (request.toolChoice) params.tool_choice = toAnthropicToolChoice(request.toolChoice);

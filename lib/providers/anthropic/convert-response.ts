@@ -1,7 +1,9 @@
 import type { Message as AnthropicMessage, StopReason, Usage } from '@anthropic-ai/sdk/resources/messages/messages';
 import { assistantMessage } from '../../core/message.js';
+import type { ReasoningPart } from '../../core/reasoning-part.js';
 import type { ToolCall } from '../../core/tool-call.js';
 import type { FinishReason, ProviderResponse, ProviderUsage } from '../spec.js';
+import { ANTHROPIC } from './errors.js';
 
 /** Anthropic `stop_reason` → agentlib finish reason. */
 export function mapStopReason(reason: StopReason | null | undefined): FinishReason {
@@ -46,18 +48,38 @@ function toolCall(id: string, name: string, input: unknown): ToolCall {
   return { id, toolName: name, parameters: {}, argumentsError: `tool input is not a JSON object: ${JSON.stringify(input)}` };
 }
 
-/** A whole Messages API reply → ProviderResponse (thinking kept out of the answer). */
+/** A `thinking` block as a ReasoningPart: text and signature exactly as received (an empty signature is left out). */
+export function thinkingPart(thinking: string, signature: string | null | undefined): ReasoningPart {
+  const part: ReasoningPart = { type: 'thinking', provider: ANTHROPIC, text: thinking };
+  if (signature) part.signature = signature;
+  return part;
+}
+
+/** A `redacted_thinking` block as a ReasoningPart (`data` exactly as received). */
+export function redactedPart(data: string): ReasoningPart {
+  return { type: 'redacted', provider: ANTHROPIC, data };
+}
+
+/**
+ * A whole Messages API reply → ProviderResponse. Thinking text is kept out of the answer (it is
+ * `reasoning`); thinking and redacted_thinking blocks are kept, in order, as the message's
+ * `reasoningParts` so the next request can send them back unchanged.
+ */
 export function fromAnthropicMessage(message: AnthropicMessage, requestId?: string | null): ProviderResponse {
   const text: string[] = [];
   const reasoning: string[] = [];
   const calls: ToolCall[] = [];
+  const parts: ReasoningPart[] = [];
   for (const block of message.content) {
     if (block.type === 'text') text.push(block.text);
-    else if (block.type === 'thinking') reasoning.push(block.thinking);
+    else if (block.type === 'thinking') {
+      reasoning.push(block.thinking);
+      parts.push(thinkingPart(block.thinking, block.signature));
+    } else if (block.type === 'redacted_thinking') parts.push(redactedPart(block.data));
     else if (block.type === 'tool_use') calls.push(toolCall(block.id, block.name, block.input));
   }
   const response: ProviderResponse = {
-    message: assistantMessage(text.join(''), calls),
+    message: assistantMessage(text.join(''), calls, parts),
     usage: mapUsage(message.usage),
     finishReason: mapStopReason(message.stop_reason),
     model: message.model,

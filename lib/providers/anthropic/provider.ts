@@ -3,7 +3,7 @@ import { ProviderConfigurationError } from '../../core/errors/provider-configura
 import { CallControl } from '../call-control.js';
 import { defaultModelFor } from '../models/defaults.js';
 import type { Provider, ProviderCapabilities, ProviderRequest, ProviderResponse, StreamPart } from '../spec.js';
-import { DEFAULT_MAX_TOKENS, toAnthropicParams } from './convert-request.js';
+import { DEFAULT_MAX_TOKENS, MIN_THINKING_BUDGET, toAnthropicParams, type AnthropicThinking } from './convert-request.js';
 import { fromAnthropicMessage } from './convert-response.js';
 import { ANTHROPIC, toProviderError } from './errors.js';
 import { EventConverter } from './stream.js';
@@ -25,6 +25,15 @@ export interface AnthropicProviderOptions {
   client?: Anthropic;
   /** `max_tokens` when a request sets none (the API requires one). Default 4096. */
   maxTokens?: number;
+  /**
+   * Extended thinking for every request of this provider: `{ budgetTokens }` (manual mode, at least
+   * 1024; `max_tokens` at or below the budget is raised to budget + max_tokens) or `'adaptive'`.
+   * With thinking on, `temperature` is not sent (the API rejects any but its default), and the
+   * thinking / redacted_thinking blocks of each reply are kept on the assistant message
+   * (`reasoningParts`) and sent back unchanged, as the API requires for tool use with thinking.
+   * Forced tool choice (`required` or a named tool) is not compatible with thinking (the API answers 400).
+   */
+  thinking?: AnthropicThinking;
 }
 
 /**
@@ -38,17 +47,19 @@ export class AnthropicProvider implements Provider {
   readonly client: Anthropic;
   readonly #maxTokens: number;
   readonly #timeoutMs: number | undefined;
+  readonly #thinking: AnthropicThinking | undefined;
 
   constructor(options: AnthropicProviderOptions = {}) {
     this.defaultModel = options.model ?? defaultModelFor('anthropic');
     this.#maxTokens = options.maxTokens ?? DEFAULT_MAX_TOKENS;
     this.#timeoutMs = options.timeoutMs;
+    this.#thinking = checkThinking(options.thinking);
     this.client = options.client ?? createClient(options);
   }
 
   async complete(request: ProviderRequest): Promise<ProviderResponse> {
     const model = request.model || this.defaultModel;
-    const params = toAnthropicParams({ ...request, model }, this.#maxTokens);
+    const params = toAnthropicParams({ ...request, model }, this.#maxTokens, this.#thinking);
     const call = new CallControl(request.signal, this.#timeoutMs ?? 0);
     try {
       const { data, request_id } = await this.client.messages.create({ ...params, stream: false }, this.#requestOptions(call)).withResponse();
@@ -62,7 +73,7 @@ export class AnthropicProvider implements Provider {
 
   async *stream(request: ProviderRequest): AsyncGenerator<StreamPart> {
     const model = request.model || this.defaultModel;
-    const params = toAnthropicParams({ ...request, model }, this.#maxTokens);
+    const params = toAnthropicParams({ ...request, model }, this.#maxTokens, this.#thinking);
     // One silence timer for the whole call (headers, then each event), not one per event.
     const call = new CallControl(request.signal, this.#timeoutMs ?? 0);
     const converter = new EventConverter(model);
@@ -98,6 +109,19 @@ export class AnthropicProvider implements Provider {
     if (this.#timeoutMs !== undefined) options.timeout = this.#timeoutMs;
     return options;
   }
+}
+
+/** Validates the `thinking` option: `'adaptive'`, or a budget that is an integer of at least 1024. */
+function checkThinking(thinking: AnthropicThinking | undefined): AnthropicThinking | undefined {
+  if (thinking === undefined || thinking === 'adaptive') return thinking;
+  const budget: unknown = typeof thinking === 'object' && thinking !== null ? thinking.budgetTokens : undefined;
+  if (typeof budget !== 'number' || !Number.isInteger(budget) || budget < MIN_THINKING_BUDGET) {
+    throw new ProviderConfigurationError(
+      `Anthropic thinking: budgetTokens must be an integer of at least ${MIN_THINKING_BUDGET} (got ${JSON.stringify(budget)}); or pass 'adaptive'`,
+      { provider: ANTHROPIC },
+    );
+  }
+  return { budgetTokens: budget };
 }
 
 function createClient(options: AnthropicProviderOptions): Anthropic {

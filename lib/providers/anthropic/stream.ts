@@ -2,7 +2,7 @@ import type { RawMessageStreamEvent, StopReason } from '@anthropic-ai/sdk/resour
 import { CallControl } from '../call-control.js';
 import { providerTransportError } from '../provider-errors.js';
 import type { StreamPart } from '../spec.js';
-import { mapStopReason, mapUsage, type AnthropicUsageLike } from './convert-response.js';
+import { mapStopReason, mapUsage, redactedPart, thinkingPart, type AnthropicUsageLike } from './convert-response.js';
 import { ANTHROPIC, toProviderError } from './errors.js';
 import { assembleToolCall } from './tool-input.js';
 
@@ -11,6 +11,9 @@ interface ToolBlock {
   name: string;
   json: string;
 }
+
+/** An open thinking block (text and signature accumulated from its deltas) or redacted_thinking block. */
+type ReasoningBlock = { type: 'thinking'; text: string; signature: string } | { type: 'redacted'; data: string };
 
 /** What the stream converter needs besides the events. */
 export interface StreamContext {
@@ -41,6 +44,7 @@ type BlockDelta = Extract<RawMessageStreamEvent, { type: 'content_block_delta' }
 export class EventConverter {
   readonly usage: AnthropicUsageLike = {};
   readonly tools = new Map<number, ToolBlock>();
+  readonly reasoning = new Map<number, ReasoningBlock>();
   stopReason: StopReason | null = null;
   model: string;
   started = false;
@@ -62,20 +66,34 @@ export class EventConverter {
         if (event.message.model) this.model = event.message.model;
         mergeUsage(this.usage, event.message.usage);
         break;
-      case 'content_block_start':
+      case 'content_block_start': {
         this.requireStarted(event.type);
-        if (event.content_block.type === 'tool_use') {
-          const { id, name, input } = event.content_block;
+        const block = event.content_block;
+        if (block.type === 'tool_use') {
+          const { id, name, input } = block;
           const preset = input && typeof input === 'object' && Object.keys(input).length > 0 ? JSON.stringify(input) : '';
           this.tools.set(event.index, { id, name, json: preset });
+        } else if (block.type === 'thinking') {
+          this.reasoning.set(event.index, { type: 'thinking', text: block.thinking ?? '', signature: block.signature ?? '' });
+          // Text already in the start event (the API sends ''), streamed like any thinking delta.
+          if (block.thinking) return { type: 'reasoning-delta', text: block.thinking };
+        } else if (block.type === 'redacted_thinking') {
+          this.reasoning.set(event.index, { type: 'redacted', data: block.data });
         }
         break;
+      }
       case 'content_block_stop': {
         this.requireStarted(event.type);
         const tool = this.tools.get(event.index);
         if (tool) {
           this.tools.delete(event.index);
           return { type: 'tool-call', toolCall: assembleToolCall(tool.id, tool.name, tool.json) };
+        }
+        const reasoning = this.reasoning.get(event.index);
+        if (reasoning) {
+          this.reasoning.delete(event.index);
+          const part = reasoning.type === 'thinking' ? thinkingPart(reasoning.text, reasoning.signature) : redactedPart(reasoning.data);
+          return { type: 'reasoning-part', part };
         }
         break;
       }
@@ -98,8 +116,17 @@ export class EventConverter {
     switch (delta.type) {
       case 'text_delta':
         return delta.text ? { type: 'text-delta', text: delta.text } : undefined;
-      case 'thinking_delta':
+      case 'thinking_delta': {
+        const block = this.reasoning.get(index);
+        if (block?.type === 'thinking') block.text += delta.thinking;
         return delta.thinking ? { type: 'reasoning-delta', text: delta.thinking } : undefined;
+      }
+      case 'signature_delta': {
+        const block = this.reasoning.get(index);
+        if (block?.type !== 'thinking') throw this.broken(`signature_delta for block ${index}, which is not an open thinking block`);
+        block.signature += delta.signature;
+        return undefined;
+      }
       case 'input_json_delta': {
         const tool = this.tools.get(index);
         if (!tool) throw this.broken(`input_json_delta for block ${index}, which is not an open tool_use block`);
@@ -154,7 +181,8 @@ export async function* streamParts(
 
 /**
  * Converts the SDK's raw event stream into StreamParts: text and thinking deltas as they come,
- * each tool_use block as one whole `tool-call` at its `content_block_stop`, then `usage`
+ * each tool_use block as one whole `tool-call` and each thinking / redacted_thinking block as one
+ * `reasoning-part` (signature and data as received) at its `content_block_stop`, then `usage`
  * (message_start + message_delta) and `finish`. A stream that ends without `message_stop`, with
  * an `event: error` or with a malformed event throws a ProviderError; an abort rethrows the
  * signal's reason; `idleTimeoutMs` without an event gives a timeout ProviderError (one silence

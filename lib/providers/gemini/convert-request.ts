@@ -1,8 +1,10 @@
 import { FunctionCallingConfigMode, type Content, type GenerateContentConfig, type Part, type Tool as GeminiTool, type ToolConfig } from '@google/genai';
 import type { Message } from '../../core/message.js';
+import { reasoningPartsFor } from '../../core/reasoning-part.js';
 import { Role } from '../../core/role.js';
 import { decodeThoughtSignature } from '../../core/tool-call.js';
 import type { ProviderRequest, ProviderToolSpec, ToolChoice } from '../spec.js';
+import { GEMINI } from './errors.js';
 import { sanitizeGeminiSchema, sanitizeToolParameters } from './sanitize-schema.js';
 
 /** The stored base64 signature decoded and re-encoded: the exact bytes the API sent, as the SDK wants them. */
@@ -27,14 +29,33 @@ function userParts(message: Message): Part[] {
   return parts;
 }
 
+/** The Gemini text-part signatures of a model message (parts of other providers are never sent), wire-encoded. */
+function textSignatures(message: Message): string[] {
+  const out: string[] = [];
+  for (const part of reasoningPartsFor(message.reasoningParts, GEMINI)) if (part.type === 'signature') out.push(signatureForWire(part.signature));
+  return out;
+}
+
+/**
+ * A model message as parts: its text (one part, carrying the reply's first text-part signature),
+ * its function calls (each with its own signature), then any further text-part signatures on
+ * empty text parts — where Gemini itself sends a signature with no text.
+ */
 function modelParts(message: Message): Part[] {
   const parts: Part[] = [];
-  if (message.content !== '') parts.push({ text: message.content });
+  const signatures = message.reasoningParts ? textSignatures(message) : [];
+  if (message.content !== '') {
+    const part: Part = { text: message.content };
+    const signature = signatures.shift();
+    if (signature !== undefined) part.thoughtSignature = signature;
+    parts.push(part);
+  }
   for (const call of message.toolCalls ?? []) {
     const part: Part = { functionCall: { name: call.toolName, args: call.parameters } };
     if (call.thoughtSignature !== undefined) part.thoughtSignature = signatureForWire(call.thoughtSignature);
     parts.push(part);
   }
+  for (const signature of signatures) parts.push({ text: '', thoughtSignature: signature });
   return parts;
 }
 

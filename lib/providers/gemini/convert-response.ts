@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { Candidate, GenerateContentResponse, GenerateContentResponseUsageMetadata, Part } from '@google/genai';
 import { assistantMessage } from '../../core/message.js';
+import type { ReasoningPart } from '../../core/reasoning-part.js';
 import { decodeThoughtSignature, encodeThoughtSignature, type ToolCall } from '../../core/tool-call.js';
 import { ProviderError } from '../../core/errors/provider-error.js';
 import type { FinishReason, ProviderResponse, ProviderUsage } from '../spec.js';
@@ -57,23 +58,39 @@ export function toUsage(metadata: GenerateContentResponseUsageMetadata | undefin
   return usage;
 }
 
-/** What one candidate's parts hold: answer text, thought text and whole function calls. */
+/** What one candidate's parts hold: answer text, thought text, whole function calls and text-part signatures. */
 export interface CandidateParts {
   text: string;
   reasoning: string;
   toolCalls: ToolCall[];
+  /** `thoughtSignature`s of answer (non-thought, non-call) parts, as ReasoningParts, in order; undefined when none. */
+  signatures?: ReasoningPart[];
 }
 
-/** Splits a candidate's parts (thought parts go to `reasoning`, never to the answer). */
+/** A text-part thoughtSignature as a ReasoningPart (stored as base64 of the exact bytes, like call signatures). */
+export function textSignaturePart(signature: string): ReasoningPart {
+  return { type: 'signature', provider: GEMINI, signature: encodeThoughtSignature(decodeThoughtSignature(signature)) };
+}
+
+/**
+ * Splits a candidate's parts (thought parts go to `reasoning`, never to the answer). A
+ * `thoughtSignature` on an answer part (text, or an empty part that carries only the signature)
+ * is kept in `signatures`; signatures on function calls stay on their ToolCall.
+ */
 export function readParts(candidate: Candidate | undefined): CandidateParts {
   const out: CandidateParts = { text: '', reasoning: '', toolCalls: [] };
   for (const part of candidate?.content?.parts ?? []) {
     const call = toToolCall(part);
-    if (call) out.toolCalls.push(call);
-    else if (typeof part.text === 'string') {
-      if (part.thought === true) out.reasoning += part.text;
-      else out.text += part.text;
+    if (call) {
+      out.toolCalls.push(call);
+      continue;
     }
+    if (part.thought === true) {
+      if (typeof part.text === 'string') out.reasoning += part.text;
+      continue;
+    }
+    if (typeof part.text === 'string') out.text += part.text;
+    if (typeof part.thoughtSignature === 'string' && part.thoughtSignature !== '') (out.signatures ??= []).push(textSignaturePart(part.thoughtSignature));
   }
   return out;
 }
@@ -120,14 +137,14 @@ export function malformedFunctionCall(finishMessage: string | undefined, toolNam
  */
 export function toProviderResponse(response: GenerateContentResponse, toolNames?: readonly string[], model?: string): ProviderResponse {
   const candidate = response.candidates?.[0];
-  const { text, reasoning, toolCalls } = readParts(candidate);
+  const { text, reasoning, toolCalls, signatures } = readParts(candidate);
   const blocked = !candidate && response.promptFeedback?.blockReason !== undefined;
   let finishReason: FinishReason = blocked ? 'content-filter' : mapFinishReason(candidate?.finishReason, toolCalls.length > 0);
   if (candidate && (candidate.finishReason as string | undefined) === 'MALFORMED_FUNCTION_CALL' && toolCalls.length === 0) {
     toolCalls.push(malformedFunctionCall(candidate.finishMessage, toolNames, response.modelVersion ?? model));
     finishReason = 'tool-calls';
   }
-  const result: ProviderResponse = { message: assistantMessage(text, toolCalls), finishReason };
+  const result: ProviderResponse = { message: assistantMessage(text, toolCalls, signatures), finishReason };
   const usage = toUsage(response.usageMetadata);
   if (usage) result.usage = usage;
   if (reasoning !== '') result.reasoning = reasoning;

@@ -6,7 +6,8 @@ import { GEMINI } from './errors.js';
 
 /**
  * Turns the SDK's chunk stream into StreamParts: text and thought deltas as they come, each
- * functionCall part as a whole tool call, then the last usageMetadata and the finish. A stream
+ * functionCall part as a whole tool call, each text-part thoughtSignature as a `reasoning-part`
+ * (after that chunk's text), then the last usageMetadata and the finish. A stream
  * that ends without a finishReason (or a prompt block) is a broken stream, not an answer. A
  * MALFORMED_FUNCTION_CALL finish becomes a tool call with `argumentsError` (or a retryable error),
  * as in `complete` (see malformedFunctionCall).
@@ -32,9 +33,10 @@ export async function* toStreamParts(
     if (chunk.responseId !== undefined) responseId = chunk.responseId;
     if (chunk.promptFeedback?.blockReason !== undefined) blocked = true;
     const candidate = chunk.candidates?.[0];
-    const { text, reasoning, toolCalls } = readParts(candidate);
+    const { text, reasoning, toolCalls, signatures } = readParts(candidate);
     if (reasoning !== '') yield { type: 'reasoning-delta', text: reasoning };
     if (text !== '') yield { type: 'text-delta', text };
+    if (signatures) for (const part of signatures) yield { type: 'reasoning-part', part };
     for (const toolCall of toolCalls) {
       sawToolCall = true;
       yield { type: 'tool-call', toolCall };

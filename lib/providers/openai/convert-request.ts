@@ -137,9 +137,10 @@ export function isStrictCompatibleSchema(schema: unknown): boolean {
 /**
  * The Chat Completions body for a request: system prompt first, tools as functions, the token
  * limit under the name the model family accepts, no temperature for reasoning models, and
- * `strict: true` on a structured-output schema that strict mode accepts.
+ * `strict: true` on a structured-output schema that strict mode accepts. `options.reasoning`
+ * overrides the family guessed from the model id (Azure deployment names are arbitrary).
  */
-export function toChatParams(request: ProviderRequest, model: string): ChatParams {
+export function toChatParams(request: ProviderRequest, model: string, options: { reasoning?: boolean } = {}): ChatParams {
   const messages: ChatCompletionMessageParam[] = [];
   if (request.system) messages.push({ role: 'system', content: request.system });
   for (const message of request.messages) messages.push(toMessageParam(message));
@@ -148,7 +149,7 @@ export function toChatParams(request: ProviderRequest, model: string): ChatParam
     params.tools = request.tools.map(toToolParam);
     if (request.toolChoice) params.tool_choice = toToolChoice(request.toolChoice);
   }
-  const reasoning = isReasoningModel(model);
+  const reasoning = options.reasoning ?? isReasoningModel(model);
   if (request.temperature !== undefined && !reasoning) params.temperature = request.temperature;
   if (request.maxTokens !== undefined) {
     if (reasoning) params.max_completion_tokens = request.maxTokens;

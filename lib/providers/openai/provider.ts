@@ -3,7 +3,7 @@ import { ProviderConfigurationError } from '../../core/errors/provider-configura
 import { defaultModelFor } from '../models/defaults.js';
 import type { EmbedRequest, EmbedResponse, Provider, ProviderCapabilities, ProviderRequest, ProviderResponse, StreamPart } from '../spec.js';
 import { CallControl } from '../call-control.js';
-import { toChatParams } from './convert-request.js';
+import { toChatParams, type ChatParams } from './convert-request.js';
 import { fromCompletion } from './convert-response.js';
 import { embedTexts } from './embed.js';
 import { toProviderFailure } from './errors.js';
@@ -77,9 +77,14 @@ export class OpenAIProvider implements Provider {
     this.client = new OpenAI(clientOptions);
   }
 
+  /** The Chat Completions body for a request (subclasses adjust the model-family rules). */
+  protected chatParams(request: ProviderRequest, model: string): ChatParams {
+    return toChatParams(request, model);
+  }
+
   async complete(request: ProviderRequest): Promise<ProviderResponse> {
     const model = request.model || this.defaultModel;
-    const params = toChatParams(request, model);
+    const params = this.chatParams(request, model);
     const call = new CallControl(request.signal, this.timeoutMs);
     try {
       const { data, request_id } = await this.client.chat.completions
@@ -95,7 +100,7 @@ export class OpenAIProvider implements Provider {
 
   async *stream(request: ProviderRequest): AsyncGenerator<StreamPart> {
     const model = request.model || this.defaultModel;
-    const params = toChatParams(request, model);
+    const params = this.chatParams(request, model);
     const call = new CallControl(request.signal, this.timeoutMs);
     let finished = false;
     try {

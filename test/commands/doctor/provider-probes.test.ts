@@ -63,6 +63,21 @@ describe('doctor: provider targets', () => {
     assert.deepEqual(openai.headers, {});
   });
 
+  test('azure: the resource endpoint\'s model list with the api-version, the key in api-key; no endpoint is a problem', () => {
+    const config = configWith({ type: 'azure', deployment: 'prod-4o', baseURL: 'https://acme.openai.azure.com/', apiVersion: '2025-01-01-preview' });
+    const azure = target(probeTargets({ AZURE_OPENAI_API_KEY: KEY }, config), 'provider:azure');
+    assert.equal(azure.url, 'https://acme.openai.azure.com/openai/models?api-version=2025-01-01-preview');
+    assert.deepEqual(azure.headers, { 'api-key': KEY });
+    assert.equal(azure.keyVariable, 'AZURE_OPENAI_API_KEY');
+    assert.equal(azure.problem, undefined);
+    const fromEnv = target(probeTargets({ AZURE_OPENAI_ENDPOINT: 'https://x.openai.azure.com/openai' }, configWith({ type: 'azure', deployment: 'd' })), 'provider:azure');
+    assert.equal(fromEnv.url, 'https://x.openai.azure.com/openai/models?api-version=2024-10-21');
+    assert.equal(fromEnv.problem?.detail, 'no API key: AZURE_OPENAI_API_KEY is not set');
+    const noEndpoint = target(probeTargets({ AZURE_OPENAI_API_KEY: KEY }, configWith({ type: 'azure', deployment: 'd' })), 'provider:azure');
+    assert.equal(noEndpoint.url, '');
+    assert.equal(noEndpoint.baseSource, 'AZURE_OPENAI_ENDPOINT');
+  });
+
   test('repeated endpoints are probed once; repeated labels are numbered', () => {
     const targets = probeTargets({ OPENAI_API_KEY: KEY }, configWith(['openai', { type: 'openai', baseURL: 'http://other/v1' }, 'openai']));
     assert.deepEqual(targets.map((t) => t.id), ['provider:openai', 'provider:openai#2', 'provider:ollama']);
@@ -95,6 +110,24 @@ describe('doctor: probing a provider', () => {
     assert.equal(g?.path, '/v1beta/models');
     assert.equal(g?.headers['x-goog-api-key'], KEY);
     assert.ok(!JSON.stringify([anthropic, gemini]).includes(KEY));
+  });
+
+  test('azure: a real probe sends api-key and api-version, and an unset endpoint fails without a request', async () => {
+    server.enqueue(modelList(3));
+    const azure = target(probeTargets({ AZURE_OPENAI_API_KEY: KEY }, configWith({ type: 'azure', deployment: 'd', baseURL: server.url })), 'provider:azure');
+    const start = server.requests.length;
+    const result = await probeProvider(azure, { timeoutMs: 2000 });
+    assert.equal(result.status, 'ok', result.detail);
+    assert.equal(result.data?.models, 3);
+    const sent = server.requests[start];
+    assert.equal(sent?.path, '/openai/models?api-version=2024-10-21');
+    assert.equal(sent?.headers['api-key'], KEY);
+    assert.ok(!JSON.stringify(result).includes(KEY));
+    const unset = await probeProvider(target(probeTargets({ AZURE_OPENAI_API_KEY: KEY }, configWith({ type: 'azure', deployment: 'd' })), 'provider:azure'), { timeoutMs: 2000 });
+    assert.equal(unset.status, 'fail');
+    assert.equal(unset.data?.reason, 'invalid-url');
+    assert.equal(unset.hint, 'set AZURE_OPENAI_ENDPOINT to an http(s) URL');
+    assert.equal(server.requests.length, start + 1);
   });
 
   test('403 is a rejected key, 429 a warning, 404 a wrong base URL, 500 a provider failure', async () => {

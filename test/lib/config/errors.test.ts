@@ -47,7 +47,7 @@ describe('agent YAML: errors', () => {
     ].join('\n');
     const issues = issuesOf(() => parseAgentConfig(text));
     assert.deepEqual(brief(issues), [
-      '2:11 unknown provider "opnai" (known: openai, anthropic, gemini, ollama, openai-compatible) → openai',
+      '2:11 unknown provider "opnai" (known: openai, anthropic, gemini, ollama, openai-compatible, azure) → openai',
       '3:13 "max_tokens" must be an integer ≥ 1; got number 0',
       '4:21 "reasoning_strategy" must be one of react, cot, plan_then_act; got "reactive" → react',
       '6:3 unknown key "paralel" under "tool_config" → parallel',

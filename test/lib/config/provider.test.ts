@@ -22,7 +22,7 @@ describe('agent YAML: provider forms', () => {
   });
 
   test('provider mistakes: unknown names (did-you-mean), unknown keys, missing type, empty chain, missing fields', () => {
-    assert.deepEqual(brief(issuesOf(() => parseAgentConfig('provider: gemeni\n'))), ['1:11 unknown provider "gemeni" (known: openai, anthropic, gemini, ollama, openai-compatible) → gemini']);
+    assert.deepEqual(brief(issuesOf(() => parseAgentConfig('provider: gemeni\n'))), ['1:11 unknown provider "gemeni" (known: openai, anthropic, gemini, ollama, openai-compatible, azure) → gemini']);
     assert.deepEqual(brief(issuesOf(() => parseAgentConfig('provider:\n  type: openai\n  api_key: sk-123\n  baseurl: x\n'))), [
       '3:3 unknown key "api_key" under "provider" → api_key_env',
       '4:3 unknown key "baseurl" under "provider" → base_url',
@@ -30,7 +30,7 @@ describe('agent YAML: provider forms', () => {
     assert.deepEqual(brief(issuesOf(() => parseAgentConfig('provider:\n  model: x\n'))), ['2:3 "provider" is missing the required key "type"']);
     assert.deepEqual(brief(issuesOf(() => parseAgentConfig('provider: []\n'))), ['1:11 "provider" (a fallback chain) needs at least one provider']);
     assert.deepEqual(brief(issuesOf(() => parseAgentConfig('provider:\n  - openai\n  - type: openai-compatible\n    model: m\n'))), ['3:5 provider "openai-compatible" needs "base_url"']);
-    assert.deepEqual(brief(issuesOf(() => parseAgentConfig('provider:\n  - openai\n  - typo\n'))), ['3:5 unknown provider "typo" (known: openai, anthropic, gemini, ollama, openai-compatible)']);
+    assert.deepEqual(brief(issuesOf(() => parseAgentConfig('provider:\n  - openai\n  - typo\n'))), ['3:5 unknown provider "typo" (known: openai, anthropic, gemini, ollama, openai-compatible, azure)']);
   });
 
   test('loadAgent hands the spec to createProvider; options.provider replaces it', async () => {

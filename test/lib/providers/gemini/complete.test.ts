@@ -36,10 +36,20 @@ describe('GeminiProvider.complete on recorded responses', () => {
     });
   });
 
-  test('gemini 3 text with a thoughtSignature on the text part: answer only', async () => {
+  test('gemini 3 text with a thoughtSignature on the text part: answer only, signature kept as a reasoning part', async () => {
     server.enqueue(jsonResponse(fixture('google/generateContent.text.gemini3.vercel.json').toString('utf8')));
     const response = await geminiOn(server).complete(ask('How many rs in strawberry?', { model: 'gemini-3-pro-preview' }));
-    assert.deepEqual(response.message, { role: 'assistant', content: "There are **3** r's in strawberry.\n\nHere is the breakdown: st**r**awbe**rr**y." });
+    assert.deepEqual(response.message, {
+      role: 'assistant',
+      content: "There are **3** r's in strawberry.\n\nHere is the breakdown: st**r**awbe**rr**y.",
+      reasoningParts: [
+        {
+          type: 'signature',
+          provider: 'gemini',
+          signature: 'EtoFCtcFAb4+9vtfe4MXRxQjw48U1WKrR/7lYsgFkVi/bepqsSPjY0VU7HEzkeCBIfy1fu5t9aUZ4IZ65aWagqbBrV45fc97olcg',
+        },
+      ],
+    });
     assert.deepEqual(response.usage, { promptTokens: 9, completionTokens: 28 + 244, totalTokens: 281, reasoningTokens: 244 });
     assert.equal(response.finishReason, 'stop');
     assert.equal(response.model, 'gemini-3-pro-preview');
