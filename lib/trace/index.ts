@@ -31,3 +31,16 @@ export {
   type TraceStep,
   type TraceUsage,
 } from './trace-step.js';
+export {
+  alignToolCalls,
+  diffTraces,
+  toolCallSequence,
+  type DiffToolCall,
+  type DiffValue,
+  type ToolCallDiffKind,
+  type ToolCallDiffRow,
+  type TraceDiff,
+  type TraceDiffMetrics,
+  type TraceDiffRun,
+} from './diff.js';
+export { buildStepTree, flattenStepTree, type StepTreeNode } from './tree.js';

@@ -1,0 +1,26 @@
+import type { CommandDescriptor } from '../command-descriptor.js';
+
+/** `agentlib chat`: options only; the implementation (commands/chat.ts) and Ink load when it runs. */
+export const chatCommand: CommandDescriptor = {
+  name: 'chat',
+  positionals: '<agent>',
+  description: 'Chat with an agent (YAML file or template name) in the terminal',
+  examples: [
+    ['$0 chat agent.yaml', 'chat with an agent; review-gated tools ask for approval'],
+    ['$0 chat customer_support --model gpt-4o', 'chat with a bundled template on another model'],
+    ['$0 chat examples/calculator/agent.yaml --replay examples/calculator/cassette.jsonl', 'chat offline from a recorded cassette'],
+  ],
+  builder: (yargs) =>
+    yargs
+      .positional('agent', { type: 'string', describe: 'agent YAML file, or a template name (customer_support, data_analyst, …)' })
+      .option('model', { alias: 'm', type: 'string', describe: "override the file's model (switch later with /model)" })
+      .option('provider', { alias: 'p', type: 'string', describe: "override the file's provider (openai, anthropic, gemini, ollama)" })
+      .option('var', { type: 'string', array: true, describe: 'set a ${variable} for the YAML and the tools: --var key=value (repeatable)' })
+      .option('approve', { type: 'string', describe: 'answer tool approvals: ask (default: in the chat), all, none, or a policy YAML' })
+      .option('session', { type: 'string', describe: 'continue a saved session (not available yet)' })
+      .option('record', { type: 'string', describe: 'record every provider call to this cassette (JSONL)' })
+      .option('replay', { type: 'string', describe: 'answer provider calls from this cassette (no network)' })
+      .group(['model', 'provider', 'var', 'approve', 'session'], 'Agent:')
+      .group(['record', 'replay'], 'Record / replay:'),
+  load: () => import('../../commands/chat.js'),
+};

@@ -1,0 +1,67 @@
+import type { ApprovalHandler } from '../lib/agent/types.js';
+import { ExitCode } from '../cli/exit-codes.js';
+import type { CommandArguments, CommandContext } from './command-module.js';
+import { notInteractiveMessage, whyNotInteractive } from './chat/terminal-check.js';
+import { approvalHandler } from './run/approvals.js';
+import { parseVars } from './run/parse-vars.js';
+import { resolveAgent, type AgentRequest } from './run/resolve-agent.js';
+
+function optionalString(value: unknown): string | undefined {
+  return typeof value === 'string' && value !== '' ? value : undefined;
+}
+
+/** `--session <id>` is accepted but not wired yet: the hook where a session store will plug in. */
+function sessionNotices(sessionId: string | undefined): string[] {
+  return sessionId === undefined ? [] : [`sessions are not available yet; --session ${sessionId} is ignored and this conversation is not saved.`];
+}
+
+/**
+ * `agentlib chat <agent>`: an interactive conversation with an agent YAML or template in the
+ * terminal (Ink). Refuses without a terminal (exit 2) and points to `agentlib run`.
+ */
+export async function run(args: CommandArguments, context: CommandContext): Promise<number> {
+  const { io } = context;
+  const ref = String(args.agent);
+  const why = whyNotInteractive(io);
+  if (why !== undefined) {
+    io.stderr.write(notInteractiveMessage(why, ref));
+    return ExitCode.USAGE;
+  }
+  const cwd = io.cwd ?? process.cwd();
+  const vars = parseVars(args.var as unknown[] | undefined);
+  const model = optionalString(args.model);
+  const provider = optionalString(args.provider);
+  const record = optionalString(args.record);
+  const replay = optionalString(args.replay);
+  const request: AgentRequest = {
+    ref,
+    cwd,
+    env: io.env,
+    vars,
+    ...(model === undefined ? {} : { model }),
+    ...(provider === undefined ? {} : { provider }),
+    ...(record === undefined ? {} : { record }),
+    ...(replay === undefined ? {} : { replay }),
+  };
+  const resolved = await resolveAgent(request);
+  const approveMode = optionalString(args.approve);
+  const approve: ApprovalHandler | undefined = approveMode === undefined || approveMode === 'ask' ? undefined : await approvalHandler(approveMode, io);
+  const { runChat } = await import('../tui/chat/run-chat.js');
+  const agent = resolved.agent;
+  return runChat(agent, {
+    stdin: io.stdin as NodeJS.ReadStream,
+    stdout: io.stdout as NodeJS.WriteStream,
+    stderr: io.stderr as NodeJS.WriteStream,
+    color: context.color,
+    agentLabel: agent.name,
+    model: agent.model,
+    provider: agent.providerName,
+    approvalMode: approveMode ?? 'ask',
+    ...(approve === undefined ? {} : { approve }),
+    context: { ...vars },
+    cwd,
+    switchModel: async (next) => (await resolveAgent({ ...request, model: next })).agent,
+    notices: sessionNotices(optionalString(args.session)),
+    signal: context.signal,
+  });
+}

@@ -1,0 +1,68 @@
+import { UsageError } from '../cli/usage-error.js';
+import { closestMatch } from '../lib/core/suggest.js';
+import type { CommandArguments, CommandContext } from './command-module.js';
+import { diffCommand } from './trace/diff.js';
+import { exportTrace } from './trace/export.js';
+import { listCommand } from './trace/ls.js';
+import { loadTrace, traceLocation } from './trace/resolve-trace.js';
+import { showTrace } from './trace/show.js';
+import { viewTrace } from './trace/view.js';
+
+/** The actions of `agentlib trace`, in help order. */
+export const TRACE_ACTIONS = ['view', 'ls', 'show', 'export', 'diff'] as const;
+
+type TraceAction = (typeof TRACE_ACTIONS)[number];
+
+/** How many trace arguments each action takes. */
+const ARITY: Record<TraceAction, { count: number; usage: string }> = {
+  view: { count: 1, usage: 'agentlib trace view <trace> [--tree | --json]' },
+  ls: { count: 0, usage: 'agentlib trace ls [--dir <dir>] [--limit <n>] [--json]' },
+  show: { count: 1, usage: 'agentlib trace show <trace> [--json]' },
+  export: { count: 1, usage: 'agentlib trace export <trace> --otlp <out.json>' },
+  diff: { count: 2, usage: 'agentlib trace diff <a> <b> [--json]' },
+};
+
+function isAction(value: string): value is TraceAction {
+  return (TRACE_ACTIONS as readonly string[]).includes(value);
+}
+
+/** The action word, checked (an unknown one is a UsageError with a did-you-mean). */
+export function parseAction(value: unknown): TraceAction {
+  const word = typeof value === 'string' ? value : '';
+  if (isAction(word)) return word;
+  if (word === 'list') return 'ls';
+  const suggestion = closestMatch(word, TRACE_ACTIONS);
+  const hint = suggestion === undefined ? '' : ` Did you mean "${suggestion}"?`;
+  throw new UsageError(`unknown trace action "${word}"; expected one of ${TRACE_ACTIONS.join(', ')}.${hint}`, suggestion === undefined ? {} : { suggestion });
+}
+
+/**
+ * `agentlib trace <action> [traces..]`: view (interactive, static when piped), ls, show, export
+ * (OTLP/JSON) and diff of saved traces. Trace arguments are ids in `.agentlib/traces` (or `--dir`),
+ * unique id prefixes, or file paths.
+ */
+export async function run(args: CommandArguments, context: CommandContext): Promise<number> {
+  const action = parseAction(args.action);
+  const refs = (Array.isArray(args.traces) ? (args.traces as unknown[]) : []).map(String);
+  const { count, usage } = ARITY[action];
+  if (refs.length !== count) {
+    const expected = count === 0 ? 'no trace arguments' : count === 1 ? 'one trace (an id, id prefix or file)' : `${count} traces`;
+    throw new UsageError(`trace ${action} takes ${expected}, got ${refs.length}: ${usage}`);
+  }
+  if (action === 'ls') return listCommand(args, context);
+  const location = traceLocation(context.io.cwd ?? process.cwd(), args.dir);
+  const loaded = await Promise.all(refs.map((ref) => loadTrace(ref, location)));
+  const [first, second] = loaded;
+  if (first === undefined) throw new UsageError(`trace ${action} needs a trace: ${usage}`);
+  switch (action) {
+    case 'view':
+      return viewTrace(first, args, context);
+    case 'show':
+      return showTrace(first, args, context);
+    case 'export':
+      return exportTrace(first, args, context);
+    case 'diff':
+      if (second === undefined) throw new UsageError(`trace diff needs two traces: ${usage}`);
+      return diffCommand(first, second, args, context);
+  }
+}

@@ -1,0 +1,79 @@
+import { Chalk } from 'chalk';
+import { writeJson } from '../../cli/output.js';
+import { diffTraces, type DiffToolCall, type DiffValue, type ToolCallDiffKind, type TraceDiff, type TraceDiffRun } from '../../lib/trace/diff.js';
+import type { CommandArguments, CommandContext } from '../command-module.js';
+import { cell, formatCost, formatDelta, formatDuration, formatTokens, table } from './format.js';
+import type { LoadedTrace } from './resolve-trace.js';
+import { DEFAULT_WIDTH } from './show.js';
+
+/** The marks of the tool call rows. */
+export const DIFF_MARKS: Record<ToolCallDiffKind, string> = { same: '=', changed: '~', replaced: '≠', removed: '-', added: '+' };
+
+/**
+ * The side-by-side text of a diff: run fields, duration, step counts by type, tokens, cost and
+ * errors with `b - a`, then the aligned tool call sequences with a mark per row.
+ */
+export function renderDiff(diff: TraceDiff, files: { a: string; b: string }, options: { width: number; ascii?: boolean; color?: boolean }): string {
+  const chalk = new Chalk({ level: options.color === true ? 1 : 0 });
+  const marks = { ...DIFF_MARKS, ...(options.ascii === true ? { replaced: '!' } : {}) };
+  const m = diff.metrics;
+  const runText = (run: TraceDiffRun, key: 'agentName' | 'model' | 'status'): string =>
+    key === 'model' && run.model !== undefined && run.provider !== undefined ? `${run.provider}/${run.model}` : (run[key] ?? '-');
+  const differs = (x: string, y: string): string => (x === y ? '' : '≠');
+  const num = (label: string, value: DiffValue, format: (n: number) => string = String): string[] => [label, format(value.a), format(value.b), value.delta === 0 ? '' : formatDelta(value.delta, format)];
+  const rows: string[][] = [
+    ['', 'a', 'b', ''],
+    ['file', files.a, files.b, ''],
+    ['run', diff.a.runId, diff.b.runId, ''],
+  ];
+  for (const [label, key] of [['agent', 'agentName'], ['model', 'model'], ['status', 'status']] as const) {
+    const a = runText(diff.a, key);
+    const b = runText(diff.b, key);
+    rows.push([label, a, b, differs(a, b)]);
+  }
+  rows.push(num('duration', m.durationMs, formatDuration), num('steps', m.steps));
+  for (const row of diff.stepsByType) rows.push(num(`  ${row.type}`, row));
+  rows.push(
+    num('tokens', m.totalTokens, formatTokens),
+    num('  input', m.promptTokens, formatTokens),
+    num('  output', m.completionTokens, formatTokens),
+    num('cost', m.costUsd, formatCost),
+    num('errors', m.errors),
+  );
+  const lines = table(rows, new Set([3]));
+  lines[0] = chalk.bold(lines[0] ?? '');
+
+  lines.push('', chalk.bold(`tool calls (${marks.same} same, ${marks.changed} other arguments or status, ${marks.replaced} other tool, ${marks.removed} only in a, ${marks.added} only in b)`));
+  if (diff.toolCalls.length === 0) {
+    lines.push(chalk.dim('  (no tool calls in either run)'));
+  } else {
+    const numberWidth = String(diff.toolCalls.length).length;
+    const side = Math.max(16, Math.floor((options.width - 4 - numberWidth - 2) / 2) - 1);
+    lines.push(chalk.dim(`${' '.repeat(3 + numberWidth)}  ${cell('a', side)}  b`));
+    diff.toolCalls.forEach((row, index) => {
+      const paint = row.kind === 'same' ? (text: string) => text : row.kind === 'removed' ? chalk.red : row.kind === 'added' ? chalk.green : chalk.yellow;
+      const left = cell(row.a === undefined ? '' : callText(row.a), side);
+      const right = row.b === undefined ? '' : callText(row.b);
+      lines.push(paint(`${marks[row.kind]}  ${String(index + 1).padStart(numberWidth)}  ${left}  ${right}`.trimEnd()));
+    });
+  }
+  lines.push('', diff.sameShape ? 'same shape: status, step counts and tool calls match' : 'the runs differ');
+  return `${lines.join('\n')}\n`;
+}
+
+function callText(call: DiffToolCall): string {
+  const args = call.input === undefined ? '' : ` ${call.input.replace(/\s+/g, ' ')}`;
+  return `${call.name}${args}${call.status === 'error' ? ' (error)' : ''}`;
+}
+
+/** `agentlib trace diff <a> <b> [--json]`: compares two traces side by side. */
+export function diffCommand(a: LoadedTrace, b: LoadedTrace, args: CommandArguments, context: CommandContext): number {
+  const diff = diffTraces(a.trace, b.trace);
+  if (args.json === true) {
+    writeJson(context.io, { files: { a: a.shown, b: b.shown }, ...diff });
+    return 0;
+  }
+  const width = context.io.stdout.columns ?? DEFAULT_WIDTH;
+  context.io.stdout.write(renderDiff(diff, { a: a.shown, b: b.shown }, { width: width > 0 ? width : DEFAULT_WIDTH, ascii: args.ascii === true, color: context.color }));
+  return 0;
+}

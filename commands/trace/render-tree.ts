@@ -1,0 +1,177 @@
+import { Chalk, type ChalkInstance } from 'chalk';
+import type { AgentTrace } from '../../lib/trace/agent-trace.js';
+import { runStart } from '../../lib/trace/trace-data.js';
+import { buildStepTree, type StepTreeNode } from '../../lib/trace/tree.js';
+import type { TraceStep } from '../../lib/trace/trace-step.js';
+import { cell, fit, formatCost, formatDuration, formatTokens } from './format.js';
+
+/** Options of `renderTraceTree`. */
+export interface TreeRenderOptions {
+  /** Total line width (the terminal's columns, or 100). */
+  width: number;
+  /** Only ASCII for tree lines and bars. */
+  ascii?: boolean;
+  /** ANSI colours. */
+  color?: boolean;
+}
+
+/** Status glyphs: ✓ ok, x failed, ⊷ still running (incomplete). */
+export const STEP_GLYPHS = { ok: '✓', error: 'x', running: '⊷' } as const;
+
+const UNICODE = { branch: '├─ ', last: '└─ ', pipe: '│  ', space: '   ', full: '█', instant: '▏', rule: '─' };
+const ASCII = { branch: '|- ', last: '`- ', pipe: '|  ', space: '   ', full: '#', instant: '|', rule: '-' };
+
+/** Widths of the fixed columns: glyph (with its space), duration, tokens, cost. */
+const GLYPH_W = 2;
+const TIME_W = 7;
+const TOKENS_W = 7;
+const COST_W = 10;
+const GAP = 2;
+const MIN_BAR = 10;
+const MIN_LABEL = 16;
+
+/** The status of a step as the glyph shows it. */
+export function stepState(step: TraceStep): keyof typeof STEP_GLYPHS {
+  if (step.status === 'error') return 'error';
+  return step.metadata?.['incomplete'] === true ? 'running' : 'ok';
+}
+
+/** The column layout of a tree for a given width. */
+export interface TreeLayout {
+  label: number;
+  bar: number;
+  /** Column (0-based) where the waterfall starts. */
+  barStart: number;
+}
+
+/** Splits `width` between the label and the waterfall (the label gets up to 45 %, at least 16). */
+export function treeLayout(width: number, widestLabel: number): TreeLayout {
+  const fixed = GLYPH_W + GAP + TIME_W + GAP + TOKENS_W + GAP + COST_W + GAP;
+  const room = Math.max(width, fixed + MIN_LABEL + MIN_BAR) - fixed;
+  const label = Math.max(MIN_LABEL, Math.min(widestLabel, Math.floor(width * 0.45), room - MIN_BAR));
+  const bar = Math.max(MIN_BAR, room - label);
+  return { label, bar, barStart: fixed + label };
+}
+
+/** The cells `[start, end)` a step's bar covers in a waterfall of `cells` cells for a run of `runMs`. */
+export function barSpan(offsetMs: number, durationMs: number, runMs: number, cells: number): { start: number; end: number } {
+  const total = Math.max(runMs, 1);
+  const from = Math.min(Math.max(offsetMs, 0), total);
+  const start = Math.min(cells - 1, Math.floor((from / total) * cells));
+  const end = durationMs <= 0 ? start + 1 : Math.min(cells, Math.max(start + 1, Math.ceil(((from + durationMs) / total) * cells)));
+  return { start, end };
+}
+
+/**
+ * The static step tree of a trace: a header with the run's fields and totals, then one line per
+ * step (depth-first, children under their parent step) with a status glyph, type and name, duration,
+ * tokens, cost and a waterfall bar scaled to the run's duration, so parallel steps start in the
+ * same column. Failed steps get their error on the next line.
+ */
+export function renderTraceTree(trace: AgentTrace, options: TreeRenderOptions): string {
+  const chalk = new Chalk({ level: options.color === true ? 1 : 0 });
+  const glyphs = options.ascii === true ? ASCII : UNICODE;
+  const totals = trace.totals();
+  const runMs = trace.durationMs;
+  const lines: string[] = [];
+
+  const head = [`trace ${trace.runId}`];
+  if (trace.agentName !== undefined) head.push(`agent ${trace.agentName}`);
+  if (trace.model !== undefined) head.push(`model ${trace.provider === undefined ? trace.model : `${trace.provider}/${trace.model}`}`);
+  head.push(`status ${trace.status ?? 'unknown'}`);
+  for (const line of wrapParts(head, '  ', options.width)) lines.push(chalk.bold(line));
+  const summary = [
+    formatDuration(runMs),
+    plural(totals.steps, 'step'),
+    plural(totals.llmCalls, 'LLM call'),
+    plural(totals.toolCalls, 'tool call'),
+    `${formatTokens(totals.totalTokens)} tokens (${formatTokens(totals.promptTokens)} in, ${formatTokens(totals.completionTokens)} out)`,
+    formatCost(totals.costUsd),
+  ];
+  if (trace.nestedRuns.length > 0) summary.push(plural(trace.nestedRuns.length, 'nested run'));
+  if (totals.errors > 0) summary.push(plural(totals.errors, 'error'));
+  const wrapped = wrapParts(summary, ' · ', options.width);
+  if (totals.errors > 0) wrapped.push(wrapped.pop()?.replace(/\d+ errors?$/, (text) => chalk.red(text)) ?? '');
+  lines.push(...wrapped);
+  if (trace.steps.length === 0) {
+    lines.push('', chalk.dim('(no steps)'));
+    return `${lines.join('\n')}\n`;
+  }
+
+  const rows: Array<{ node: StepTreeNode; label: string; prefix: number }> = [];
+  const walk = (nodes: readonly StepTreeNode[], prefix: string): void => {
+    nodes.forEach((node, index) => {
+      const last = index === nodes.length - 1;
+      const own = node.depth === 0 ? '' : last ? glyphs.last : glyphs.branch;
+      const name = node.step.name === undefined || node.step.name === '' ? '' : ` ${node.step.name}`;
+      rows.push({ node, label: `${prefix}${own}${node.step.type}${name}`, prefix: [...prefix, ...own].length });
+      walk(node.children, node.depth === 0 ? '' : prefix + (last ? glyphs.space : glyphs.pipe));
+    });
+  };
+  walk(buildStepTree(trace), '');
+
+  const layout = treeLayout(options.width, Math.max(...rows.map((row) => [...row.label].length)));
+  const scale = `0${' '.repeat(Math.max(1, layout.bar - 1 - formatDuration(runMs).length))}${formatDuration(runMs)}`;
+  lines.push(
+    '',
+    chalk.dim(
+      ' '.repeat(GLYPH_W) + [cell('step', layout.label), cell('time', TIME_W, 'right'), cell('tokens', TOKENS_W, 'right'), cell('cost', COST_W, 'right'), fit(scale, layout.bar)].join(' '.repeat(GAP)),
+    ),
+  );
+  const start = runStart(trace);
+  for (const { node, label, prefix } of rows) {
+    const { step } = node;
+    const state = stepState(step);
+    const paint = state === 'error' ? chalk.red : state === 'running' ? chalk.yellow : chalk.green;
+    const tokens = step.usage === undefined ? '' : formatTokens(step.usage.totalTokens);
+    const cost = step.costUsd === undefined ? '' : formatCost(step.costUsd);
+    const bar = waterfall(step.startedAt - start, step.durationMs, runMs, layout.bar, glyphs);
+    const line = `${paint(STEP_GLYPHS[state])}${' '.repeat(GLYPH_W - 1)}` + [
+      cell(label, layout.label),
+      cell(formatDuration(step.durationMs), TIME_W, 'right'),
+      cell(tokens, TOKENS_W, 'right'),
+      cell(cost, COST_W, 'right'),
+      barColor(chalk, step)(bar),
+    ].join(' '.repeat(GAP));
+    lines.push(line.trimEnd());
+    if (step.error !== undefined) {
+      const indent = ' '.repeat(GLYPH_W + Math.min(layout.label - 4, prefix) + 2);
+      lines.push(chalk.red(fit(`${indent}${step.error.name}: ${step.error.message}`, options.width)));
+    }
+  }
+  return `${lines.join('\n')}\n`;
+}
+
+function waterfall(offsetMs: number, durationMs: number, runMs: number, cells: number, glyphs: typeof UNICODE): string {
+  const { start, end } = barSpan(offsetMs, durationMs, runMs, cells);
+  const mark = durationMs <= 0 ? glyphs.instant : glyphs.full.repeat(end - start);
+  return ' '.repeat(start) + mark;
+}
+
+function barColor(chalk: ChalkInstance, step: TraceStep): (text: string) => string {
+  if (step.status === 'error') return chalk.red;
+  if (step.type === 'llm_call' || step.type === 'cache_hit') return chalk.cyan;
+  if (step.type === 'tool_execution') return chalk.magenta;
+  return chalk.dim;
+}
+
+/** Joins `parts` with `separator` into lines of at most `width` characters. */
+function wrapParts(parts: readonly string[], separator: string, width: number): string[] {
+  const lines: string[] = [];
+  let current = '';
+  for (const part of parts) {
+    const next = current === '' ? part : `${current}${separator}${part}`;
+    if (current !== '' && [...next].length > width) {
+      lines.push(current);
+      current = part;
+    } else {
+      current = next;
+    }
+  }
+  if (current !== '') lines.push(current);
+  return lines.map((line) => fit(line, width));
+}
+
+function plural(count: number, word: string): string {
+  return `${count} ${word}${count === 1 ? '' : 's'}`;
+}

@@ -1,0 +1,356 @@
+import assert from 'node:assert/strict';
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterEach, describe, test } from 'node:test';
+import { cleanup, render } from 'ink-testing-library';
+import type { Agent } from '../../../lib/agent/agent.js';
+import type { ProviderRequest } from '../../../lib/providers/spec.js';
+import { ChatApp, type ChatAppProps } from '../../../tui/chat/ChatApp.js';
+import { linesTool, multiplyTool, scriptedAgent, tick, until } from './helpers.js';
+
+const ENTER = '\r';
+const ESC = '\u001B';
+const UP = '\u001B[A';
+const DOWN = '\u001B[B';
+const CTRL_C = '\u0003';
+const CTRL_O = '\u000F';
+
+function mount(agent: Agent, extra: Partial<ChatAppProps> = {}) {
+  const exits: number[] = [];
+  const ui = render(<ChatApp agent={agent} color={false} agentLabel="tester" provider="scripted" onExit={(code) => exits.push(code)} {...extra} />);
+  const frame = (): string => ui.lastFrame() ?? '';
+  const type = async (text: string): Promise<void> => {
+    ui.stdin.write(text);
+    await tick();
+  };
+  const send = async (text: string): Promise<void> => {
+    await type(text);
+    await type(ENTER);
+  };
+  const waitFor = (text: string | RegExp, what = String(text)): Promise<void> => until(() => (typeof text === 'string' ? frame().includes(text) : text.test(frame())), what);
+  return { ui, frame, type, send, waitFor, exits };
+}
+
+/** The text of every message of a provider request. */
+function messagesText(request: ProviderRequest | undefined): string {
+  return JSON.stringify(request?.messages ?? []);
+}
+
+const twoByThree = { toolCalls: [{ toolName: 'multiply', parameters: { a: 2, b: 3 } }] };
+
+afterEach(() => cleanup());
+
+describe('ChatApp', () => {
+  test('typing a prompt and Enter streams the answer; the turn ends in the transcript', async () => {
+    const answer = 'The capital of France is Paris, a city on the Seine.';
+    const { agent, provider } = scriptedAgent([{ text: answer, chunkDelayMs: 15 }]);
+    const chat = mount(agent);
+    await tick();
+    assert.match(chat.frame(), /tester · scripted\/gpt-4o-mini · 0 tokens/);
+    await chat.send('What is the capital of France?');
+    await chat.waitFor('done in', 'the turn to end');
+    const frames = chat.ui.frames.join('\n');
+    assert.ok(chat.ui.frames.some((f) => f.includes('The capital') && !f.includes('Seine.')), 'a frame with a partial answer');
+    assert.ok(frames.includes('› What is the capital of France?'));
+    assert.equal(chat.frame().split(answer).length - 1, 1, 'the answer is shown once (static only, not also live)');
+    assert.equal(provider.requests.length, 1);
+    assert.match(chat.frame(), /120 tokens/);
+  });
+
+  test('Markdown is rendered: lists, code blocks, bold', async () => {
+    const { agent } = scriptedAgent(['# Title\n\nSome **bold** and `code`.\n\n- one\n- two\n\n```ts\nconst x = 1;\n```']);
+    const chat = mount(agent);
+    await chat.send('show me');
+    await chat.waitFor('done in');
+    const out = chat.frame();
+    assert.match(out, /# Title/);
+    assert.match(out, /Some bold and `code`\./);
+    assert.match(out, /• one\n• two/);
+    assert.match(out, /│ const x = 1;/);
+  });
+
+  test('a review-gated tool shows the approval prompt; y approves and the card ends ✓', async () => {
+    const { agent, provider } = scriptedAgent([twoByThree, 'It is 6.'], [multiplyTool(true)]);
+    const chat = mount(agent);
+    await chat.send('2*3?');
+    await chat.waitFor('Allow multiply({"a":2,"b":3})?');
+    assert.match(chat.frame(), /\? multiply\(a=2, b=3\) awaiting approval/);
+    assert.match(chat.frame(), /y allow once · a allow for this session · n\/esc deny · f deny with feedback/);
+    assert.match(chat.frame(), /times out in \d+s/);
+    await chat.type('y');
+    await chat.waitFor('done in');
+    assert.match(chat.frame(), /✓ multiply\(a=2, b=3\) \d+ms\n\s+⎿ 6/);
+    assert.match(chat.frame(), /It is 6\./);
+    assert.ok(!chat.frame().includes('Allow multiply'));
+    assert.match(messagesText(provider.requests[1]), /"content":"6"/);
+  });
+
+  test('n denies: the card ends x and the model is told', async () => {
+    const { agent, provider } = scriptedAgent([twoByThree, 'Ok, I will not.'], [multiplyTool(true)]);
+    const chat = mount(agent);
+    await chat.send('2*3?');
+    await chat.waitFor('Allow multiply');
+    await chat.type('n');
+    await chat.waitFor('done in');
+    assert.match(chat.frame(), /x multiply\(a=2, b=3\)/);
+    assert.equal(provider.requests.length, 2);
+    assert.match(messagesText(provider.requests[1]), /"role":"tool"/);
+    assert.doesNotMatch(messagesText(provider.requests[1]), /"content":"6"/);
+  });
+
+  test('f + feedback + Enter denies and sends the feedback to the model', async () => {
+    const { agent, provider } = scriptedAgent([twoByThree, 'Understood.'], [multiplyTool(true)]);
+    const chat = mount(agent);
+    await chat.send('2*3?');
+    await chat.waitFor('Allow multiply');
+    await chat.type('f');
+    await chat.waitFor('Feedback for the model:');
+    await chat.type('use the add tool instead');
+    await chat.waitFor('use the add tool instead');
+    await chat.type(ENTER);
+    await chat.waitFor('done in');
+    assert.match(messagesText(provider.requests[1]), /use the add tool instead/);
+    assert.match(chat.frame(), /x multiply.*\n\s+⎿ denied: use the add tool instead/);
+  });
+
+  test('a allows the tool for the session: the next call is not asked about', async () => {
+    const { agent } = scriptedAgent([twoByThree, 'six', twoByThree, 'six again'], [multiplyTool(true)]);
+    const chat = mount(agent);
+    await chat.send('2*3?');
+    await chat.waitFor('Allow multiply');
+    await chat.type('a');
+    await chat.waitFor('six');
+    await chat.waitFor(/done in[\s\S]*›/);
+    await chat.send('again');
+    await chat.waitFor('six again');
+    assert.equal(chat.ui.frames.filter((f) => f.includes('Allow multiply')).length > 0, true);
+    assert.equal(chat.frame().match(/✓ multiply/g)?.length, 2);
+  });
+
+  test('two approvals queue and are answered in order', async () => {
+    const { agent, provider } = scriptedAgent(
+      [
+        {
+          toolCalls: [
+            { toolName: 'multiply', parameters: { a: 2, b: 3 } },
+            { toolName: 'multiply', parameters: { a: 4, b: 5 } },
+          ],
+        },
+        'done both',
+      ],
+      [multiplyTool(true)],
+    );
+    const chat = mount(agent);
+    await chat.send('two products');
+    await chat.waitFor('Allow multiply({"a":2,"b":3})?');
+    await chat.waitFor('1 more approval queued');
+    await chat.type('y');
+    await chat.waitFor('Allow multiply({"a":4,"b":5})?');
+    assert.doesNotMatch(chat.frame(), /more approval/);
+    await chat.type('n');
+    await chat.waitFor('done in');
+    const tools = messagesText(provider.requests[1]);
+    assert.match(tools, /"content":"6"/);
+    assert.doesNotMatch(tools, /"content":"20"/);
+  });
+
+  test('Esc cancels a running turn', async () => {
+    const { agent } = scriptedAgent([{ text: 'word '.repeat(200), chunkDelayMs: 20 }]);
+    const chat = mount(agent);
+    await chat.send('talk a lot');
+    await chat.waitFor('word word');
+    assert.match(chat.frame(), /esc to cancel/);
+    await chat.type(ESC);
+    await chat.waitFor('cancelled in', 'the cancelled turn');
+    assert.match(chat.frame(), /Ask something, or \/help/);
+  });
+
+  test('Ctrl+C cancels a running turn, a second Ctrl+C quits', async () => {
+    const { agent } = scriptedAgent([{ text: 'word '.repeat(200), chunkDelayMs: 20 }]);
+    const chat = mount(agent);
+    await chat.send('talk');
+    await chat.waitFor('word word');
+    await chat.type(CTRL_C);
+    await chat.waitFor('cancelled in');
+    assert.match(chat.frame(), /press Ctrl\+C again to quit/);
+    assert.deepEqual(chat.exits, []);
+    await chat.type(CTRL_C);
+    assert.deepEqual(chat.exits, [0]);
+  });
+
+  test('Up/Down walk the input history', async () => {
+    const { agent } = scriptedAgent(['one', 'two']);
+    const chat = mount(agent);
+    await chat.send('first question');
+    await chat.waitFor('done in');
+    await chat.type('draft');
+    await chat.type(UP);
+    assert.match(chat.frame(), /› first question█/);
+    await chat.type(DOWN);
+    assert.match(chat.frame(), /› draft█/);
+  });
+
+  test('long tool output is cut to a few lines; Ctrl+O prints it in full', async () => {
+    const { agent } = scriptedAgent([{ toolCalls: [{ toolName: 'lines', parameters: { n: 10 } }] }, 'printed'], [linesTool()]);
+    const chat = mount(agent);
+    await chat.send('print');
+    await chat.waitFor('done in');
+    assert.match(chat.frame(), /⎿ line 1\n\s+line 2\n\s+line 3\n\s+… 7 more lines \(ctrl\+o to show all\)/);
+    assert.doesNotMatch(chat.frame(), /line 10/);
+    await chat.type(CTRL_O);
+    await chat.waitFor('line 10');
+  });
+
+  test('the footer shows agent, model, tokens, cost, context fill, iteration and approval mode', async () => {
+    const { agent } = scriptedAgent([{ text: 'slow answer', delayMs: 300 }]);
+    const chat = mount(agent, { approvalMode: 'all' });
+    await chat.send('hi');
+    await chat.waitFor('iter 1');
+    assert.match(chat.frame(), /tester · scripted\/gpt-4o-mini · 0 tokens · \$0\.0000 · ctx 0% · iter 1 · approve: all\nesc to cancel/);
+    await chat.waitFor('done in');
+    assert.match(chat.frame(), /120 tokens · \$0\.0000 · ctx <1% · approve: all/);
+  });
+
+  test('NO_COLOR: no ANSI escapes in any frame', async () => {
+    const { agent } = scriptedAgent([twoByThree, '**Six**.'], [multiplyTool(true)]);
+    const chat = mount(agent);
+    await chat.send('2*3?');
+    await chat.waitFor('Allow multiply');
+    await chat.type('y');
+    await chat.waitFor('done in');
+    await chat.send('/trace');
+    await chat.waitFor('trace');
+    for (const frame of chat.ui.frames) assert.doesNotMatch(frame, /\u001B\[/);
+  });
+
+  test('re-render rate while streaming stays near 30 frames a second', async () => {
+    const chunks = Array.from({ length: 150 }, (_, i) => `w${i} `);
+    const { agent } = scriptedAgent([{ chunks, chunkDelayMs: 4 }]);
+    const chat = mount(agent);
+    await chat.send('stream');
+    const before = chat.ui.frames.length;
+    const started = Date.now();
+    await until(() => chat.frame().includes('done in'), 'the streamed turn to end', 20_000);
+    const elapsed = Date.now() - started;
+    const frames = chat.ui.frames.length - before;
+    const allowed = Math.ceil((elapsed / 1000) * 30) + 8;
+    assert.ok(frames <= allowed, `${frames} frames in ${elapsed} ms for 150 deltas (allowed ${allowed})`);
+    assert.ok(frames < 150 / 2, `${frames} frames for 150 deltas`);
+  });
+});
+
+describe('slash commands', () => {
+  test('/help, /tools, /cost print; unknown commands suggest', async () => {
+    const { agent } = scriptedAgent(['ok'], [multiplyTool(true)]);
+    const chat = mount(agent);
+    await chat.send('/help');
+    await chat.waitFor('Commands:');
+    assert.match(chat.frame(), /\/save <file>\s+write the last run's trace as JSONL/);
+    await chat.send('/tools');
+    await chat.waitFor('Tools (1):');
+    assert.match(chat.frame(), /multiply\s+Multiply two integers exactly\. \[approval\]/);
+    await chat.send('/cost');
+    await chat.waitFor('Session: 0 tokens');
+    await chat.send('/hlep');
+    await chat.waitFor('Unknown command /hlep. Did you mean /help?');
+  });
+
+  test('/reset clears the conversation; /exit quits', async () => {
+    const { agent } = scriptedAgent(['first', 'second']);
+    const chat = mount(agent);
+    await chat.send('hello');
+    await chat.waitFor('done in');
+    assert.equal(agent.history.length, 2);
+    await chat.send('/reset');
+    await chat.waitFor('— conversation reset —');
+    assert.equal(agent.history.length, 0);
+    assert.match(chat.frame(), /· 0 tokens ·/);
+    await chat.send('/exit');
+    assert.deepEqual(chat.exits, [0]);
+  });
+
+  test('/model switches the agent and continues the conversation', async () => {
+    const first = scriptedAgent(['from the first model']);
+    const second = scriptedAgent(['from the second model']);
+    const models: string[] = [];
+    const chat = mount(first.agent, {
+      switchModel: async (model) => {
+        models.push(model);
+        return second.agent;
+      },
+    });
+    await chat.send('/model');
+    await chat.waitFor('Model: scripted/gpt-4o-mini');
+    await chat.send('hello');
+    await chat.waitFor('from the first model');
+    await chat.send('/model gpt-4o');
+    await chat.waitFor('Model switched to');
+    assert.deepEqual(models, ['gpt-4o']);
+    await chat.send('and now?');
+    await chat.waitFor('from the second model');
+    assert.match(messagesText(second.provider.requests[0]), /hello[\s\S]*from the first model[\s\S]*and now\?/);
+  });
+
+  test('/model without a loader says it is not available', async () => {
+    const { agent } = scriptedAgent([]);
+    const chat = mount(agent);
+    await chat.send('/model gpt-4o');
+    await chat.waitFor('Switching models is not available for this agent.');
+  });
+
+  test('/save writes the trace JSONL of the last run', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'chat-save-'));
+    try {
+      const { agent } = scriptedAgent(['saved answer']);
+      const chat = mount(agent, { cwd: dir });
+      await chat.send('/save early.jsonl');
+      await chat.waitFor('No finished run to save yet.');
+      await chat.send('hello');
+      await chat.waitFor('done in');
+      await chat.send('/save out/run.jsonl');
+      await chat.waitFor('Saved the trace of the last run to out/run.jsonl');
+      const file = join(dir, 'out', 'run.jsonl');
+      assert.ok(existsSync(file));
+      const header = JSON.parse(readFileSync(file, 'utf8').split('\n')[0] ?? '{}');
+      assert.equal(header.type, 'trace');
+      assert.equal(header.version, 1);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
+  test('/trace shows the live step tree of the run', async () => {
+    const { agent } = scriptedAgent([twoByThree, 'six'], [multiplyTool()]);
+    const chat = mount(agent);
+    await chat.send('/trace');
+    await chat.waitFor('no run yet');
+    await chat.send('2*3');
+    await chat.waitFor('done in');
+    assert.match(chat.frame(), /✓ run tester \(scripted\/gpt-4o-mini\)/);
+    assert.match(chat.frame(), /\s+✓ iteration 1/);
+    assert.match(chat.frame(), /\s+✓ tool multiply ok/);
+    await chat.send('/trace');
+    await until(() => !chat.frame().includes('iteration 1'), 'the pane to close');
+  });
+
+  test('notices (sessions not available) are shown once at the top', async () => {
+    const { agent } = scriptedAgent([]);
+    const chat = mount(agent, { notices: ['sessions are not available yet'] });
+    await chat.waitFor('sessions are not available yet');
+  });
+});
+
+test('a pasted chunk that ends with Enter is submitted; Enter right after typing (no render between) too', async () => {
+  const { agent, provider } = scriptedAgent(['pasted ok', 'fast ok']);
+  const chat = mount(agent);
+  await chat.type('What is 1231 * 2331?\r');
+  await chat.waitFor('pasted ok');
+  assert.match(messagesText(provider.requests[0]), /What is 1231 \* 2331\?/);
+  await chat.waitFor(/done in[\s\S]*Ask something/);
+  chat.ui.stdin.write('fast');
+  chat.ui.stdin.write(ENTER);
+  await chat.waitFor('fast ok');
+  assert.match(messagesText(provider.requests[1]), /"content":"fast"/);
+  cleanup();
+});

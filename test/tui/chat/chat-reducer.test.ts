@@ -1,0 +1,151 @@
+import assert from 'node:assert/strict';
+import { describe, test } from 'node:test';
+import { chatReducer, splitCompleteParagraphs, type ChatAction } from '../../../tui/chat/chat-reducer.js';
+import { initialChatState, type ChatState } from '../../../tui/chat/chat-state.js';
+import { ev } from './helpers.js';
+
+const usage = { promptTokens: 100, completionTokens: 20, totalTokens: 120, costUsd: 0.001, embeddingTokens: 0, embeddingCostUsd: 0 };
+const total = { promptTokens: 100, completionTokens: 20, totalTokens: 120, totalCostUsd: 0.001, llmCalls: 1 };
+
+function reduce(actions: ChatAction[], state: ChatState = initialChatState('gpt-4o-mini')): ChatState {
+  return actions.reduce(chatReducer, state);
+}
+
+const start: ChatAction = { type: 'turn-start', prompt: 'hello', now: 1000 };
+const events = (...list: ReturnType<typeof ev>[]): ChatAction => ({ type: 'events', events: list });
+
+describe('chatReducer', () => {
+  test('a turn streams into the live region and moves to the static transcript when it ends', () => {
+    let state = reduce([start, events(ev('run-start', { agentName: 'a', input: 'hello', provider: 'p', model: 'm' }), ev('iteration-start', { iteration: 1 }), ev('text-delta', { iteration: 1, text: 'Hel' }))]);
+    assert.deepEqual(state.finished.map((i) => i.kind), ['user']);
+    assert.deepEqual(state.live?.segments, [{ kind: 'text', text: 'Hel' }]);
+    assert.equal(state.live?.iteration, 1);
+    state = reduce([events(ev('text-delta', { iteration: 1, text: 'lo!' }), ev('usage', { iteration: 1, usage, total })), { type: 'turn-finish', status: 'completed', now: 1500 }], state);
+    assert.equal(state.live, undefined);
+    assert.deepEqual(
+      state.finished.map((i) => i.kind),
+      ['user', 'text', 'turn-end'],
+    );
+    const text = state.finished[1];
+    assert.ok(text?.kind === 'text' && text.text === 'Hello!');
+    const end = state.finished[2];
+    assert.ok(end?.kind === 'turn-end' && end.durationMs === 500 && end.tokens === 120);
+    assert.equal(state.usage.totalTokens, 120);
+    assert.equal(state.usage.lastPromptTokens, 100);
+  });
+
+  test('complete paragraphs move to static while the turn streams; an open code fence stays live', () => {
+    let state = reduce([start, events(ev('text-delta', { iteration: 1, text: 'First paragraph.\n\nSecond' }))]);
+    assert.deepEqual(state.finished.map((i) => (i.kind === 'text' ? i.text : i.kind)), ['user', 'First paragraph.']);
+    assert.deepEqual(state.live?.segments, [{ kind: 'text', text: 'Second' }]);
+    state = reduce([events(ev('text-delta', { iteration: 1, text: '\n\n```js\nconst a = 1;\n\nconst b = 2;\n' }))], state);
+    assert.deepEqual(state.finished.map((i) => (i.kind === 'text' ? i.text : i.kind)), ['user', 'First paragraph.', 'Second']);
+    assert.equal(state.live?.segments[0]?.kind === 'text' && state.live.segments[0].text.startsWith('```js'), true);
+  });
+
+  test('splitCompleteParagraphs ignores blank lines inside fences', () => {
+    assert.deepEqual(splitCompleteParagraphs('no break yet'), ['', 'no break yet']);
+    assert.deepEqual(splitCompleteParagraphs('a\n\nb'), ['a', 'b']);
+    assert.deepEqual(splitCompleteParagraphs('```\nx\n\ny'), ['', '```\nx\n\ny']);
+    assert.deepEqual(splitCompleteParagraphs('```\nx\n```\n\ny'), ['```\nx\n```', 'y']);
+  });
+
+  test('tool cards: running → success; the finished prefix moves to static, a running card stays live', () => {
+    let state = reduce([
+      start,
+      events(
+        ev('text-delta', { iteration: 1, text: 'Let me compute.' }),
+        ev('tool-start', { callId: 'c1', toolName: 'multiply', args: { a: 2, b: 3 } }),
+        ev('tool-start', { callId: 'c2', toolName: 'add', args: { a: 1, b: 1 } }),
+      ),
+    ]);
+    assert.deepEqual(state.finished.map((i) => i.kind), ['user', 'text']);
+    assert.deepEqual(Object.values(state.live?.tools ?? {}).map((c) => c.status), ['running', 'running']);
+    state = reduce([events(ev('tool-end', { callId: 'c2', toolName: 'add', args: { a: 1, b: 1 }, result: '2', durationMs: 5, cached: false }))], state);
+    // c2 finished but c1 (before it) is still running: order is kept, both stay live
+    assert.deepEqual(state.live?.segments.map((s) => (s.kind === 'tool' ? s.callId : 'text')), ['c1', 'c2']);
+    state = reduce([events(ev('tool-error', { callId: 'c1', toolName: 'multiply', args: { a: 2, b: 3 }, error: { name: 'Error', message: 'boom' }, kind: 'execution', durationMs: 7 }))], state);
+    assert.deepEqual(state.live?.segments, []);
+    const cards = state.finished.flatMap((i) => (i.kind === 'tool' ? [i.card] : []));
+    assert.deepEqual(
+      cards.map((c) => [c.callId, c.status, c.output, c.durationMs]),
+      [
+        ['c1', 'error', 'boom', 7],
+        ['c2', 'success', '2', 5],
+      ],
+    );
+  });
+
+  test('approvals: a review-gated call shows ? and queues in request order; a denial ends the card as x', () => {
+    let state = reduce([
+      start,
+      events(ev('approval-request', { callId: 'c1', toolName: 'multiply', args: { a: 1, b: 2 }, reason: 'review', timeoutMs: 60_000 })),
+      { type: 'approval-enqueue', approval: { callId: 'c1', toolName: 'multiply', args: { a: 1, b: 2 }, reason: 'review', requestedAt: 10 } },
+      { type: 'approval-enqueue', approval: { callId: 'c2', toolName: 'multiply', args: { a: 3, b: 4 }, reason: 'review', requestedAt: 11 } },
+      events(ev('approval-request', { callId: 'c2', toolName: 'multiply', args: { a: 3, b: 4 }, reason: 'review', timeoutMs: 30_000 })),
+    ]);
+    assert.deepEqual(state.approvals.map((a) => [a.callId, a.timeoutMs]), [
+      ['c1', 60_000],
+      ['c2', 30_000],
+    ]);
+    assert.equal(state.live?.tools.c1?.status, 'approval');
+    state = reduce([events(ev('approval-response', { callId: 'c1', toolName: 'multiply', approved: false, outcome: 'denied', feedback: 'use add' }))], state);
+    assert.deepEqual(state.approvals.map((a) => a.callId), ['c2']);
+    const denied = state.finished.find((i) => i.kind === 'tool');
+    assert.ok(denied?.kind === 'tool' && denied.card.status === 'denied' && denied.card.output === 'denied: use add');
+    state = reduce([{ type: 'approval-resolve', callId: 'c2' }], state);
+    assert.deepEqual(state.approvals, []);
+  });
+
+  test('a cancelled turn closes open cards as errors and clears the approval queue', () => {
+    const state = reduce([
+      start,
+      events(ev('tool-start', { callId: 'c1', toolName: 'slow', args: {} })),
+      { type: 'approval-enqueue', approval: { callId: 'c9', toolName: 'x', args: {}, reason: '', requestedAt: 0 } },
+      { type: 'turn-finish', status: 'cancelled', now: 2000 },
+    ]);
+    assert.equal(state.live, undefined);
+    assert.deepEqual(state.approvals, []);
+    const card = state.finished.find((i) => i.kind === 'tool');
+    assert.ok(card?.kind === 'tool' && card.card.status === 'error');
+    assert.ok(state.finished.at(-1)?.kind === 'turn-end');
+  });
+
+  test('the live region never holds finished turns', () => {
+    let state = initialChatState('m');
+    for (let turn = 0; turn < 3; turn++) {
+      state = reduce([start, events(ev('text-delta', { iteration: 1, text: `answer ${turn}` })), { type: 'turn-finish', status: 'completed', now: 2000 }], state);
+      assert.equal(state.live, undefined);
+    }
+    state = reduce([start, events(ev('text-delta', { iteration: 1, text: 'streaming' }))], state);
+    assert.deepEqual(state.live?.segments, [{ kind: 'text', text: 'streaming' }]);
+    assert.equal(state.finished.filter((i) => i.kind === 'turn-end').length, 3);
+  });
+
+  test('usage accumulates; reset clears it; the trace rows form a tree', () => {
+    let state = reduce([
+      start,
+      events(
+        ev('run-start', { agentName: 'a', input: 'hello', provider: 'p', model: 'm' }),
+        ev('iteration-start', { iteration: 1 }),
+        ev('llm-start', { iteration: 1, provider: 'p', model: 'm2', messageCount: 2, toolCount: 1 }),
+        ev('usage', { iteration: 1, usage, total }),
+        ev('llm-end', { iteration: 1, provider: 'p', model: 'm2', durationMs: 10, usage, finishReason: 'tool-calls', content: '', toolCalls: [] }),
+        ev('tool-start', { callId: 'c1', toolName: 'multiply', args: {} }),
+        ev('usage', { iteration: 2, usage, total }),
+      ),
+    ]);
+    assert.equal(state.usage.totalTokens, 240);
+    assert.equal(state.usage.llmCalls, 2);
+    assert.equal(state.model, 'm2');
+    assert.deepEqual(state.traceRows.map((r) => [r.depth, r.label, r.status]), [
+      [0, 'run a (p/m)', 'running'],
+      [1, 'iteration 1', 'running'],
+      [2, 'llm m2', 'ok'],
+      [2, 'tool multiply', 'running'],
+    ]);
+    state = reduce([{ type: 'turn-finish', status: 'completed', now: 5 }, { type: 'reset' }], state);
+    assert.equal(state.usage.totalTokens, 0);
+    assert.equal(chatReducer(state, { type: 'toggle-trace' }).traceVisible, true);
+  });
+});

@@ -1,0 +1,68 @@
+import assert from 'node:assert/strict';
+import { execFileSync, spawnSync } from 'node:child_process';
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { after, before, describe, test } from 'node:test';
+import { hasTmux, shellQuote, waitFor } from '../support/tmux.js';
+import { sampleTrace } from './trace-viewer/traces.js';
+
+const root = fileURLToPath(new URL('../../', import.meta.url));
+const script = fileURLToPath(new URL('./fixtures/view-trace.ts', import.meta.url));
+
+describe('trace viewer in a real terminal (tmux)', { skip: hasTmux ? false : 'tmux is not installed' }, () => {
+  const session = `agentlib-trace-view-${process.pid}`;
+  let dir: string;
+  before(async () => {
+    dir = mkdtempSync(join(tmpdir(), 'agentlib-trace-view-'));
+    await sampleTrace().writeJSONL(join(dir, 'run.jsonl'));
+  });
+  after(() => {
+    spawnSync('tmux', ['kill-session', '-t', session], { stdio: 'ignore' });
+    rmSync(dir, { recursive: true, force: true });
+  });
+
+  const pane = (): string => execFileSync('tmux', ['capture-pane', '-p', '-t', session], { encoding: 'utf8' });
+  const selected = (): string => pane().split('\n').find((line) => line.startsWith('›')) ?? '';
+  const send = (...keys: string[]): void => void execFileSync('tmux', ['send-keys', '-t', session, ...keys]);
+
+  test('j j Enter e q: moves, folds, filters errors and quits with 0, restoring the screen', async () => {
+    const exitFile = join(dir, 'exit-code');
+    const command = `cd ${shellQuote(root)} && printf 'before the viewer\\n' && env -u CI -u CONTINUOUS_INTEGRATION NO_COLOR=1 ${shellQuote(process.execPath)} --import tsx ${shellQuote(script)} ${shellQuote(join(dir, 'run.jsonl'))}; echo $? > ${shellQuote(exitFile)}; sleep 60`;
+    execFileSync('tmux', ['new-session', '-d', '-s', session, '-x', '120', '-y', '32', command]);
+    await waitFor(() => /q quit/.test(pane()), 'the first frame');
+    let screen = pane();
+    assert.match(screen, /trace weather · openai\/gpt-4o · completed · run run_1/);
+    assert.match(screen, /duration 400ms · steps 5 · llm 2 · tools 2 · errors 1/);
+    assert.match(selected(), /▾ ✓ llm_call gpt-4o\s+100ms\s+60\s+\$0\.0020/);
+    assert.doesNotMatch(screen, /before the viewer/, 'drawn on the alternate screen');
+
+    send('j');
+    await waitFor(() => /tool_selection/.test(selected()), 'j to select the tool selection');
+    assert.match(pane(), /── reasoning ──\s+need both the weather and the time/);
+
+    send('j');
+    await waitFor(() => /tool_execution get_time/.test(selected()), 'j to select the failed tool call');
+    assert.match(pane(), /ToolExecutionError: clock unavailable/);
+
+    send('h', 'Enter');
+    await waitFor(() => /▸ ✓ tool_selection/.test(selected()), 'h then Enter: back to the parent, then folded');
+    screen = pane();
+    assert.doesNotMatch(screen, /tool_execution get_(time|weather)/, 'the folded children are hidden');
+
+    send('Enter', 'e');
+    await waitFor(() => /errors only: on/.test(pane()), 'e to show errors only');
+    screen = pane();
+    assert.match(screen, /3\/5 steps/);
+    assert.match(screen, /x tool_execution get_time/);
+    assert.doesNotMatch(screen, /tool_execution get_weather/);
+
+    send('q');
+    await waitFor(() => existsSync(exitFile) && readFileSync(exitFile, 'utf8').trim() !== '', 'the viewer to exit');
+    assert.equal(readFileSync(exitFile, 'utf8').trim(), '0');
+    screen = pane();
+    assert.match(screen, /before the viewer/, 'the previous screen is back');
+    assert.doesNotMatch(screen, /q quit/);
+  });
+});

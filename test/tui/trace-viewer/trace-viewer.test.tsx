@@ -1,0 +1,160 @@
+import assert from 'node:assert/strict';
+import { afterEach, describe, test } from 'node:test';
+import { cleanup, render } from 'ink-testing-library';
+import { TraceViewer } from '../../../tui/trace-viewer/TraceViewer.js';
+import { bigTrace, sampleTrace } from './traces.js';
+
+const DOWN = '\u001b[B';
+const ESC = '\u001b';
+
+/** Ink handles input and re-renders asynchronously: let it settle. */
+const settle = (ms = 30): Promise<void> => new Promise((resolve) => setTimeout(resolve, ms));
+
+async function press(stdin: { write: (data: string) => void }, ...keys: string[]): Promise<void> {
+  for (const key of keys) {
+    stdin.write(key);
+    await settle();
+  }
+}
+
+/** The line of the selected row (marked with `›`). */
+function selectedLine(frame: string): string {
+  return frame.split('\n').find((line) => line.startsWith('›')) ?? '';
+}
+
+/** The detail pane: everything after its title line. */
+function detail(frame: string): string {
+  const lines = frame.split('\n');
+  return lines.slice(lines.findIndex((line) => line.startsWith('─ '))).join('\n');
+}
+
+describe('TraceViewer', () => {
+  afterEach(() => cleanup());
+
+  test('the first frame shows the header totals, the first rows and the first step details', async () => {
+    const { lastFrame } = render(<TraceViewer trace={sampleTrace()} />);
+    await settle();
+    const frame = lastFrame() ?? '';
+    assert.match(frame, /trace weather · openai\/gpt-4o · completed · run run_1/);
+    assert.match(frame, /duration 400ms · steps 5 · llm 2 · tools 2 · errors 1 · tokens 160 \(130 in \/ 30 out\) · cost \$0\.0050/);
+    assert.match(selectedLine(frame), /^›▾ ✓ llm_call gpt-4o\s+100ms\s+60\s+\$0\.0020 █+/);
+    assert.match(frame, /x tool_execution get_time\s+30ms/);
+    assert.match(detail(frame), /── messages ──\n2 messages/);
+    assert.match(frame, /q quit/);
+  });
+
+  test('parallel tool calls start in the same waterfall column', async () => {
+    const { lastFrame } = render(<TraceViewer trace={sampleTrace()} />);
+    await settle();
+    const lines = (lastFrame() ?? '').split('\n');
+    const barStart = (name: string): number => {
+      const line = lines.find((l) => l.includes(`tool_execution ${name}`)) ?? '';
+      return line.indexOf('█');
+    };
+    assert.ok(barStart('get_time') > 0);
+    assert.equal(barStart('get_time'), barStart('get_weather'));
+  });
+
+  test('j / ↓ move the selection and the detail pane follows; ← folds; Enter toggles', async () => {
+    const { lastFrame, stdin } = render(<TraceViewer trace={sampleTrace()} />);
+    await settle();
+    await press(stdin, 'j');
+    assert.match(selectedLine(lastFrame() ?? ''), /tool_selection get_weather, get_time/);
+    assert.match(detail(lastFrame() ?? ''), /── reasoning ──\nneed both the weather and the time/);
+    await press(stdin, DOWN);
+    assert.match(selectedLine(lastFrame() ?? ''), /x tool_execution get_time/);
+    assert.match(detail(lastFrame() ?? ''), /── error ──\nToolExecutionError: clock unavailable/);
+    assert.match(detail(lastFrame() ?? ''), /── arguments ──\n\{\n {2}"tz": "Europe\/Helsinki"\n\}/);
+    await press(stdin, 'h', 'h');
+    let frame = lastFrame() ?? '';
+    assert.match(selectedLine(frame), /▸ ✓ tool_selection/, 'the parent is selected and folded');
+    assert.doesNotMatch(frame, /tool_execution get_time/);
+    await press(stdin, '\r');
+    frame = lastFrame() ?? '';
+    assert.match(frame, /tool_execution get_time/, 'Enter unfolds again');
+  });
+
+  test('e shows errors only (with their ancestors); e again shows everything', async () => {
+    const { lastFrame, stdin } = render(<TraceViewer trace={sampleTrace()} />);
+    await settle();
+    await press(stdin, 'e');
+    const frame = lastFrame() ?? '';
+    assert.match(frame, /errors only: on · text: — · 3\/5 steps/);
+    assert.match(frame, /tool_execution get_time/);
+    assert.doesNotMatch(frame, /tool_execution get_weather/);
+    await press(stdin, 'e');
+    assert.match(lastFrame() ?? '', /errors only: off · text: — · 5\/5 steps/);
+  });
+
+  test('t cycles the step type filter', async () => {
+    const { lastFrame, stdin } = render(<TraceViewer trace={sampleTrace()} />);
+    await settle();
+    await press(stdin, 't');
+    assert.match(lastFrame() ?? '', /type: llm_call · errors only: off · text: — · 2\/5 steps/);
+    await press(stdin, 't', 't', 't');
+    assert.match(lastFrame() ?? '', /type: all/);
+  });
+
+  test('/ opens the text filter: typing shows the prompt, Enter applies, Esc clears', async () => {
+    const { lastFrame, stdin } = render(<TraceViewer trace={sampleTrace()} />);
+    await settle();
+    await press(stdin, '/', 'w', 'e', 'a', 't');
+    assert.match(lastFrame() ?? '', /^\/weat .*Enter apply · Esc clear/m);
+    assert.match(lastFrame() ?? '', /5\/5|tool_execution get_time/, 'not applied while typing');
+    await press(stdin, '\u007f', 't', 'h', '\r');
+    let frame = lastFrame() ?? '';
+    assert.match(frame, /text: "weath" · 3\/5 steps/);
+    assert.match(frame, /tool_execution get_weather/);
+    assert.doesNotMatch(frame, /tool_execution get_time/);
+    await press(stdin, ESC);
+    await settle(100);
+    frame = lastFrame() ?? '';
+    assert.match(frame, /text: — · 5\/5 steps/);
+  });
+
+  test('Tab moves the keys to the detail pane, which scrolls', async () => {
+    const { lastFrame, stdin } = render(<TraceViewer trace={bigTrace(2)} />);
+    await settle();
+    await press(stdin, 'j', 'j');
+    assert.match(detail(lastFrame() ?? ''), /^─ details 1-\d+\/\d+/);
+    await press(stdin, '\t');
+    assert.match(lastFrame() ?? '', /▶ details/);
+    await press(stdin, 'j');
+    assert.match(detail(lastFrame() ?? ''), /^─ ▶ details 2-/);
+    assert.match(selectedLine(lastFrame() ?? ''), /tool_execution search/, 'the selection stays put');
+    await press(stdin, '\t', 'j');
+    assert.match(selectedLine(lastFrame() ?? ''), /tool_execution fetch/);
+  });
+
+  test('a 1,000-step trace renders only the window of rows, and End scrolls to the last step', async () => {
+    const { lastFrame, stdin } = render(<TraceViewer trace={bigTrace()} />);
+    await settle();
+    let frame = lastFrame() ?? '';
+    const stepRows = frame.split('\n').filter((line) => /(llm_call|tool_selection|tool_execution) /.test(line) && /^[›\s][\s▾▸]/.test(line));
+    assert.ok(stepRows.length > 3 && stepRows.length < 24, `rows drawn: ${stepRows.length}`);
+    assert.match(frame, /1-\d+\/1000/);
+    await press(stdin, 'G');
+    frame = lastFrame() ?? '';
+    assert.match(selectedLine(frame), /tool_execution summarize/);
+    assert.match(frame, /\d+-1000\/1000/);
+  });
+
+  test('keys arriving in one chunk are taken one by one ("jj", "h" + Enter, "/get_time" + Enter)', async () => {
+    const { lastFrame, stdin } = render(<TraceViewer trace={sampleTrace()} />);
+    await settle();
+    await press(stdin, 'jj');
+    assert.match(selectedLine(lastFrame() ?? ''), /x tool_execution get_time/);
+    await press(stdin, 'h\r');
+    assert.match(selectedLine(lastFrame() ?? ''), /▸ ✓ tool_selection/);
+    await press(stdin, '/get_time\r');
+    assert.match(lastFrame() ?? '', /text: "get_time" · 2\/5 steps/, "the folded selection hides its children");
+  });
+
+  test('q quits', async () => {
+    let quit = 0;
+    const { stdin } = render(<TraceViewer trace={sampleTrace()} onQuit={() => quit++} />);
+    await settle();
+    await press(stdin, 'q');
+    assert.equal(quit, 1);
+  });
+});

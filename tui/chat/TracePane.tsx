@@ -1,0 +1,28 @@
+import { Box, Text } from 'ink';
+import type { ReactNode } from 'react';
+import { cut, formatDuration } from './chat-format.js';
+import type { TraceRow } from './chat-state.js';
+import { paint } from './chat-theme.js';
+
+const GLYPH = { running: '⊷', ok: '✓', error: 'x' } as const;
+const COLOR = { running: 'yellow', ok: 'green', error: 'red' } as const;
+
+/** The live trace: the step tree of the current run (its last `maxRows` rows), built from events. */
+export function TracePane({ rows, color, width, maxRows }: { rows: readonly TraceRow[]; color: boolean; width: number; maxRows: number }): ReactNode {
+  const shown = rows.slice(-Math.max(1, maxRows));
+  return (
+    <Box flexDirection="column" borderStyle="single" {...(color ? { borderColor: 'gray' } : {})} paddingX={1}>
+      <Text {...paint(color, { bold: true })}>trace{rows.length > shown.length ? ` (last ${shown.length} of ${rows.length} steps)` : ''}</Text>
+      {shown.length === 0 ? <Text {...paint(color, { dimColor: true })}>no run yet</Text> : null}
+      {shown.map((row) => (
+        <Text key={row.key}>
+          {'  '.repeat(row.depth)}
+          <Text {...paint(color, { color: COLOR[row.status] })}>{GLYPH[row.status]}</Text> {row.label}
+          <Text {...paint(color, { dimColor: true })}>
+            {cut(`${row.detail === undefined ? '' : ` ${row.detail}`}${row.durationMs === undefined ? '' : ` ${formatDuration(row.durationMs)}`}`, Math.max(10, width - row.label.length - row.depth * 2 - 8))}
+          </Text>
+        </Text>
+      ))}
+    </Box>
+  );
+}

@@ -1,0 +1,250 @@
+import type { AgentEvent } from '../../lib/events/types.js';
+import type { ChatState, FinishedItem, LiveTurn, PendingApproval, Segment, ToolCard } from './chat-state.js';
+import { EMPTY_USAGE } from './chat-state.js';
+import { reduceTraceRows } from './chat-trace-rows.js';
+
+/** What changes the chat state: batches of agent events, plus the few things the UI itself does. */
+export type ChatAction =
+  | { type: 'turn-start'; prompt: string; now: number }
+  | { type: 'events'; events: readonly AgentEvent[] }
+  | { type: 'turn-finish'; status: string; now: number; error?: string }
+  | { type: 'notice'; text: string; tone?: 'info' | 'warn' | 'error' }
+  | { type: 'approval-enqueue'; approval: Omit<PendingApproval, 'id' | 'timeoutMs'> & { timeoutMs?: number } }
+  | { type: 'approval-resolve'; callId: string }
+  | { type: 'toggle-trace' }
+  | { type: 'reset' }
+  | { type: 'set-model'; model: string };
+
+type Draft = Omit<ChatState, 'finished'> & { finished: FinishedItem[] };
+
+/** Pure: the next chat state. Finished parts of a turn move to `finished` (Ink `<Static>`) as soon as they are complete. */
+export function chatReducer(state: ChatState, action: ChatAction): ChatState {
+  switch (action.type) {
+    case 'turn-start': {
+      const draft = copy(state);
+      push(draft, { kind: 'user', text: action.prompt });
+      draft.live = { runId: undefined, segments: [], tools: {}, iteration: 0, startedAt: action.now, tokensAtStart: state.usage.totalTokens, costAtStart: state.usage.costUsd };
+      draft.traceRows = [];
+      return draft;
+    }
+    case 'events': {
+      const draft = copy(state);
+      for (const event of action.events) applyEvent(draft, event);
+      draft.traceRows = reduceTraceRows(state.traceRows, action.events);
+      if (draft.live) commit(draft, draft.live, false);
+      return draft;
+    }
+    case 'turn-finish': {
+      if (!state.live) return state;
+      const draft = copy(state);
+      const live = draft.live as LiveTurn;
+      // Calls still open when the run stopped (cancelled, failed) end as errors.
+      for (const card of Object.values(live.tools)) {
+        if (card.status === 'running' || card.status === 'pending' || card.status === 'approval') {
+          live.tools[card.callId] = { ...card, status: 'error', output: card.output ?? action.status };
+        }
+      }
+      commit(draft, live, true);
+      if (action.error !== undefined) push(draft, { kind: 'notice', text: action.error, tone: 'error' });
+      push(draft, {
+        kind: 'turn-end',
+        status: action.status,
+        durationMs: Math.max(0, action.now - live.startedAt),
+        tokens: draft.usage.totalTokens - live.tokensAtStart,
+        costUsd: draft.usage.costUsd - live.costAtStart,
+      });
+      draft.live = undefined;
+      draft.approvals = [];
+      return draft;
+    }
+    case 'notice': {
+      const draft = copy(state);
+      push(draft, { kind: 'notice', text: action.text, tone: action.tone ?? 'info' });
+      return draft;
+    }
+    case 'approval-enqueue': {
+      const draft = copy(state);
+      const card = draft.live?.tools[action.approval.callId];
+      const approval: PendingApproval = { ...action.approval, id: draft.nextId++, timeoutMs: action.approval.timeoutMs ?? card?.timeoutMs ?? 0 };
+      draft.approvals = [...state.approvals, approval];
+      return draft;
+    }
+    case 'approval-resolve':
+      return { ...state, approvals: state.approvals.filter((a) => a.callId !== action.callId) };
+    case 'toggle-trace':
+      return { ...state, traceVisible: !state.traceVisible };
+    case 'reset':
+      return { ...state, usage: { ...EMPTY_USAGE }, traceRows: [] };
+    case 'set-model':
+      return { ...state, model: action.model };
+  }
+}
+
+function copy(state: ChatState): Draft {
+  return { ...state, finished: state.finished, usage: { ...state.usage } };
+}
+
+function push(draft: Draft, item: DistributiveOmit<FinishedItem, 'id'>): void {
+  draft.finished = [...draft.finished, { ...item, id: draft.nextId++ }];
+}
+
+type DistributiveOmit<T, K extends PropertyKey> = T extends unknown ? Omit<T, K> : never;
+
+function cloneLive(draft: Draft): LiveTurn | undefined {
+  if (!draft.live) return undefined;
+  const live: LiveTurn = { ...draft.live, segments: [...draft.live.segments], tools: { ...draft.live.tools } };
+  draft.live = live;
+  return live;
+}
+
+function setCard(live: LiveTurn, callId: string, toolName: string, args: Record<string, unknown>, patch: Partial<ToolCard>): void {
+  const existing = live.tools[callId];
+  if (!existing) live.segments.push({ kind: 'tool', callId });
+  live.tools[callId] = { ...(existing ?? { callId, toolName, args, status: 'pending' }), ...patch };
+}
+
+function applyEvent(draft: Draft, event: AgentEvent): void {
+  if (event.parentRunId !== undefined) return; // nested runs (sub-agents) show in the trace pane only
+  if (event.type === 'usage') {
+    draft.usage.promptTokens += event.usage.promptTokens;
+    draft.usage.completionTokens += event.usage.completionTokens;
+    draft.usage.totalTokens += event.usage.totalTokens;
+    draft.usage.costUsd += event.usage.costUsd;
+    draft.usage.llmCalls += 1;
+    draft.usage.lastPromptTokens = event.usage.promptTokens;
+    return;
+  }
+  if (event.type === 'llm-start' || event.type === 'llm-end') draft.model = event.model;
+  const live = cloneLive(draft);
+  if (!live) return;
+  switch (event.type) {
+    case 'run-start':
+      live.runId = event.runId;
+      break;
+    case 'iteration-start':
+      live.iteration = event.iteration;
+      break;
+    case 'text-delta': {
+      const last = live.segments.at(-1);
+      if (last?.kind === 'text') live.segments[live.segments.length - 1] = { kind: 'text', text: last.text + event.text };
+      else live.segments.push({ kind: 'text', text: event.text });
+      break;
+    }
+    case 'policy-decision':
+      if (event.decision === 'deny') setCard(live, event.callId, event.toolName, event.args, { status: 'denied', output: event.reason });
+      else if (event.decision === 'review') setCard(live, event.callId, event.toolName, event.args, { status: 'approval' });
+      break;
+    case 'approval-request':
+      setCard(live, event.callId, event.toolName, event.args, { status: 'approval', timeoutMs: event.timeoutMs });
+      draft.approvals = draft.approvals.map((a) => (a.callId === event.callId ? { ...a, timeoutMs: event.timeoutMs } : a));
+      break;
+    case 'approval-response':
+      if (!event.approved) {
+        setCard(live, event.callId, event.toolName, {}, {
+          status: 'denied',
+          output: event.outcome === 'timeout' ? 'approval timed out' : event.feedback !== undefined && event.feedback !== '' ? `denied: ${event.feedback}` : 'denied',
+        });
+      } else setCard(live, event.callId, event.toolName, {}, { status: 'pending' });
+      draft.approvals = draft.approvals.filter((a) => a.callId !== event.callId);
+      break;
+    case 'tool-start':
+      setCard(live, event.callId, event.toolName, event.args, { status: 'running', startedAt: event.timestamp, args: event.args });
+      break;
+    case 'tool-end':
+      setCard(live, event.callId, event.toolName, event.args, { status: 'success', output: event.result, durationMs: event.durationMs });
+      break;
+    case 'tool-error':
+      setCard(live, event.callId, event.toolName, event.args, { status: 'error', output: event.error.message, durationMs: event.durationMs });
+      break;
+    case 'coherence-blocked':
+      setCard(live, event.callId, event.toolName, {}, { status: 'denied', output: `blocked: ${event.reason}` });
+      break;
+    case 'error':
+      if (event.stage !== 'tool') draft.finished = [...draft.finished, { id: draft.nextId++, kind: 'notice', text: `${event.error.name}: ${event.error.message}`, tone: 'error' }];
+      break;
+    case 'llm-retry':
+      draft.finished = [...draft.finished, { id: draft.nextId++, kind: 'notice', text: `retrying ${event.provider} (attempt ${event.attempt}): ${event.error.message}`, tone: 'warn' }];
+      break;
+    case 'budget-exceeded':
+    case 'cost-warning':
+    case 'guardrail-triggered':
+    case 'model-switch':
+      draft.finished = [...draft.finished, { id: draft.nextId++, kind: 'notice', text: noticeText(event), tone: 'warn' }];
+      break;
+    default:
+      break;
+  }
+}
+
+function noticeText(event: AgentEvent): string {
+  switch (event.type) {
+    case 'budget-exceeded':
+      return `budget exceeded: ${event.kind} ${event.actual} > ${event.limit}`;
+    case 'cost-warning':
+      return `cost passed $${event.threshold} ($${event.costUsd.toFixed(4)})`;
+    case 'guardrail-triggered':
+      return `guardrail ${event.guardrail} (${event.stage}): ${event.action} — ${event.reason}`;
+    case 'model-switch':
+      return `model ${event.from} → ${event.to}`;
+    default:
+      return event.type;
+  }
+}
+
+const FINAL: ReadonlySet<string> = new Set(['success', 'error', 'denied']);
+
+/**
+ * Moves the finished prefix of the live turn into the static transcript: text followed by
+ * something else, complete paragraphs of the streaming text (outside code fences), and tool
+ * cards that reached a final status. With `all`, everything moves (the turn ended).
+ */
+function commit(draft: Draft, live: LiveTurn, all: boolean): void {
+  const segments = [...live.segments];
+  const tools = { ...live.tools };
+  const out: DistributiveOmit<FinishedItem, 'id'>[] = [];
+  while (segments.length > 0) {
+    const first = segments[0] as Segment;
+    if (first.kind === 'tool') {
+      const card = tools[first.callId] as ToolCard;
+      if (!all && !FINAL.has(card.status)) break;
+      out.push({ kind: 'tool', card });
+      delete tools[first.callId];
+      segments.shift();
+      continue;
+    }
+    if (all || segments.length > 1) {
+      if (first.text.trim() !== '') out.push({ kind: 'text', text: first.text.replace(/\s+$/, '') });
+      segments.shift();
+      continue;
+    }
+    const [done, rest] = splitCompleteParagraphs(first.text);
+    if (done !== '') {
+      out.push({ kind: 'text', text: done, gap: true });
+      segments[0] = { kind: 'text', text: rest };
+    }
+    break;
+  }
+  if (out.length === 0) return;
+  draft.live = { ...live, segments, tools };
+  draft.finished = [...draft.finished, ...out.map((item) => ({ ...item, id: draft.nextId++ }))];
+}
+
+/**
+ * Splits streaming text into complete paragraphs (up to the last blank line outside a code
+ * fence) and the rest still being written. `['', text]` when nothing is complete yet.
+ */
+export function splitCompleteParagraphs(text: string): [string, string] {
+  let inFence = false;
+  let offset = 0;
+  let cut = -1;
+  const lines = text.split('\n');
+  for (let i = 0; i < lines.length - 1; i++) {
+    const line = lines[i] as string;
+    if (/^\s*(```|~~~)/.test(line)) inFence = !inFence;
+    offset += line.length + 1;
+    if (!inFence && line.trim() === '' && i > 0) cut = offset;
+  }
+  if (cut <= 0) return ['', text];
+  const done = text.slice(0, cut).replace(/\s+$/, '');
+  return done === '' ? ['', text] : [done, text.slice(cut)];
+}

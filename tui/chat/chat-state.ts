@@ -1,0 +1,97 @@
+/** The chat view's state: plain data, built from AgentEvents by `chatReducer` (no agent logic). */
+
+/** A tool card's status: ⊷ running, ? awaiting approval, ✓ success, x error (or denied). */
+export type ToolStatus = 'pending' | 'approval' | 'running' | 'success' | 'error' | 'denied';
+
+/** One tool call as the chat shows it. */
+export interface ToolCard {
+  callId: string;
+  toolName: string;
+  args: Record<string, unknown>;
+  status: ToolStatus;
+  /** The result (success), the error message (error) or the denial feedback (denied). */
+  output?: string;
+  durationMs?: number;
+  startedAt?: number;
+  /** The approval timeout announced by `approval-request` (0: none). */
+  timeoutMs?: number;
+}
+
+/** A piece of the answer: text, or a tool card (by call id). */
+export type Segment = { kind: 'text'; text: string } | { kind: 'tool'; callId: string };
+
+/** Something printed once, above the live region (rendered in Ink's `<Static>`). */
+export type FinishedItem =
+  | { id: number; kind: 'user'; text: string }
+  /** `gap`: a blank line follows (the paragraph was committed while streaming). */
+  | { id: number; kind: 'text'; text: string; gap?: boolean }
+  | { id: number; kind: 'tool'; card: ToolCard }
+  | { id: number; kind: 'notice'; text: string; tone: 'info' | 'warn' | 'error' }
+  | { id: number; kind: 'turn-end'; status: string; durationMs: number; tokens: number; costUsd: number };
+
+/** The turn being streamed: only its unfinished tail is in the live region. */
+export interface LiveTurn {
+  runId: string | undefined;
+  /** Segments not yet moved to the static transcript. */
+  segments: Segment[];
+  tools: Record<string, ToolCard>;
+  iteration: number;
+  startedAt: number;
+  /** Session totals when the turn began (the turn's own tokens and cost are the difference). */
+  tokensAtStart: number;
+  costAtStart: number;
+}
+
+/** An approval the user has to answer; the queue is answered in order. */
+export interface PendingApproval {
+  /** Unique per request (approval ids are not call ids: a call may be asked about once only, but keep them apart). */
+  id: number;
+  callId: string;
+  toolName: string;
+  args: Record<string, unknown>;
+  reason: string;
+  requestedAt: number;
+  /** 0: no timeout. */
+  timeoutMs: number;
+}
+
+/** One row of the live trace pane. */
+export interface TraceRow {
+  key: string;
+  depth: number;
+  label: string;
+  status: 'running' | 'ok' | 'error';
+  durationMs?: number;
+  detail?: string;
+}
+
+/** Session totals for the footer and /cost. */
+export interface ChatUsage {
+  promptTokens: number;
+  completionTokens: number;
+  totalTokens: number;
+  costUsd: number;
+  llmCalls: number;
+  /** Prompt tokens of the last provider call: the context fill estimate. */
+  lastPromptTokens: number;
+}
+
+/** The whole chat state. */
+export interface ChatState {
+  finished: FinishedItem[];
+  live: LiveTurn | undefined;
+  approvals: PendingApproval[];
+  usage: ChatUsage;
+  /** The model of the last call (or the agent's). */
+  model: string;
+  traceRows: TraceRow[];
+  traceVisible: boolean;
+  nextId: number;
+}
+
+export const EMPTY_USAGE: ChatUsage = { promptTokens: 0, completionTokens: 0, totalTokens: 0, costUsd: 0, llmCalls: 0, lastPromptTokens: 0 };
+
+/** A fresh chat. */
+export function initialChatState(model: string): ChatState {
+  return { finished: [], live: undefined, approvals: [], usage: { ...EMPTY_USAGE }, model, traceRows: [], traceVisible: false, nextId: 1 };
+}

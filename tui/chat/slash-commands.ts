@@ -1,0 +1,137 @@
+import { resolve } from 'node:path';
+import type { Agent } from '../../lib/agent/agent.js';
+import { closestMatch } from '../../lib/core/suggest.js';
+import type { AgentResult } from '../../lib/agent/result.js';
+import type { Tool } from '../../lib/tools/types.js';
+import { contextFill, cut, formatCost, formatTokens } from './chat-format.js';
+import type { ChatUsage } from './chat-state.js';
+
+/** A parsed `/name args` line. */
+export interface SlashCommand {
+  name: string;
+  args: string;
+}
+
+/** The chat's slash commands, for /help and completion of typos. */
+export const SLASH_COMMANDS: readonly { name: string; usage: string; description: string }[] = [
+  { name: 'help', usage: '/help', description: 'show commands and keys' },
+  { name: 'trace', usage: '/trace', description: 'show or hide the live trace of the current run' },
+  { name: 'model', usage: '/model <id>', description: 'switch the model (the conversation continues)' },
+  { name: 'cost', usage: '/cost', description: 'tokens and cost of this session' },
+  { name: 'reset', usage: '/reset', description: 'start a new conversation' },
+  { name: 'save', usage: '/save <file>', description: "write the last run's trace as JSONL" },
+  { name: 'tools', usage: '/tools', description: "list the agent's tools" },
+  { name: 'exit', usage: '/exit', description: 'quit (also: Ctrl+C twice)' },
+];
+
+/** `/name rest` → `{ name, args }`; undefined for ordinary input (`//text` sends `/text`). */
+export function parseSlashCommand(line: string): SlashCommand | undefined {
+  const trimmed = line.trim();
+  if (!trimmed.startsWith('/') || trimmed.startsWith('//')) return undefined;
+  const match = /^\/(\S*)\s*([\s\S]*)$/.exec(trimmed);
+  return { name: (match?.[1] ?? '').toLowerCase(), args: (match?.[2] ?? '').trim() };
+}
+
+/** The text /help prints. */
+export function helpText(): string {
+  const width = Math.max(...SLASH_COMMANDS.map((c) => c.usage.length));
+  return [
+    'Commands:',
+    ...SLASH_COMMANDS.map((c) => `  ${c.usage.padEnd(width)}  ${c.description}`),
+    'Keys:',
+    '  Enter send · ↑/↓ input history · Esc or Ctrl+C cancel a running turn · Ctrl+C twice quit',
+    '  Ctrl+O show the last cut tool output in full',
+    '  Approvals: y allow once · a allow for this session · n/Esc deny · f deny with feedback',
+    '  Start a message with // to send a leading slash.',
+  ].join('\n');
+}
+
+/** The text /tools prints. */
+export function toolsText(tools: readonly Tool[]): string {
+  if (tools.length === 0) return 'This agent has no tools.';
+  const width = Math.max(...tools.map((t) => t.name.length));
+  return [`Tools (${tools.length}):`, ...tools.map((t) => `  ${t.name.padEnd(width)}  ${cut(t.description.replace(/\s+/g, ' '), 90)}${t.requiresApproval ? ' [approval]' : ''}`)].join('\n');
+}
+
+/** The text /cost prints. */
+export function costText(usage: ChatUsage, contextWindow: number | undefined): string {
+  const fill = contextFill(usage.lastPromptTokens, contextWindow);
+  return [
+    `Session: ${formatTokens(usage.totalTokens)} tokens (${usage.promptTokens} prompt + ${usage.completionTokens} completion) in ${usage.llmCalls} LLM call${usage.llmCalls === 1 ? '' : 's'}, ${formatCost(usage.costUsd)}`,
+    `Context: ${fill === undefined ? `last prompt ${usage.lastPromptTokens} tokens (context window unknown)` : `${fill}% (${usage.lastPromptTokens} of ${contextWindow} tokens)`}`,
+  ].join('\n');
+}
+
+/** What a slash command may do to the chat. */
+export interface SlashContext {
+  agent: Agent;
+  usage: ChatUsage;
+  contextWindow: number | undefined;
+  lastResult: AgentResult | undefined;
+  running: boolean;
+  cwd: string;
+  print: (text: string, tone?: 'info' | 'warn' | 'error') => void;
+  toggleTrace: () => void;
+  reset: () => void;
+  exit: (code: number) => void;
+  /** Builds the agent with another model; absent: /model is not available. */
+  switchModel?: ((model: string) => Promise<Agent>) | undefined;
+  replaceAgent: (agent: Agent) => void;
+}
+
+/** Runs a slash command. Never throws: problems are printed. */
+export async function runSlashCommand(command: SlashCommand, ctx: SlashContext): Promise<void> {
+  try {
+    switch (command.name) {
+      case 'help':
+      case '?':
+        ctx.print(helpText());
+        return;
+      case 'trace':
+        ctx.toggleTrace();
+        return;
+      case 'tools':
+        ctx.print(toolsText(ctx.agent.tools));
+        return;
+      case 'cost':
+        ctx.print(costText(ctx.usage, ctx.contextWindow));
+        return;
+      case 'reset':
+        if (ctx.running) return ctx.print('A turn is running; cancel it (Esc) before /reset.', 'warn');
+        ctx.reset();
+        ctx.print('— conversation reset —');
+        return;
+      case 'exit':
+      case 'quit':
+        ctx.exit(0);
+        return;
+      case 'model':
+        return await switchModel(command.args, ctx);
+      case 'save':
+        return await save(command.args, ctx);
+      default: {
+        const close = command.name === '' ? undefined : closestMatch(command.name, SLASH_COMMANDS.map((c) => c.name));
+        ctx.print(`Unknown command /${command.name}.${close === undefined ? '' : ` Did you mean /${close}?`} Type /help for the list.`, 'warn');
+      }
+    }
+  } catch (error) {
+    ctx.print(`/${command.name} failed: ${error instanceof Error ? error.message : String(error)}`, 'error');
+  }
+}
+
+async function switchModel(model: string, ctx: SlashContext): Promise<void> {
+  if (model === '') return ctx.print(`Model: ${ctx.agent.providerName}/${ctx.agent.model}. Use /model <id> to switch.`);
+  if (ctx.running) return ctx.print('A turn is running; switch the model when it has finished.', 'warn');
+  if (ctx.switchModel === undefined) return ctx.print('Switching models is not available for this agent.', 'warn');
+  const agent = await ctx.switchModel(model);
+  ctx.replaceAgent(agent);
+  ctx.print(`Model switched to ${agent.providerName}/${agent.model}; the conversation continues.`);
+}
+
+async function save(file: string, ctx: SlashContext): Promise<void> {
+  if (file === '') return ctx.print('Usage: /save <file>', 'warn');
+  if (ctx.lastResult === undefined) return ctx.print('No finished run to save yet.', 'warn');
+  const path = resolve(ctx.cwd, file);
+  await ctx.lastResult.trace.toJSONL(path);
+  ctx.print(`Saved the trace of the last run to ${file}`);
+}

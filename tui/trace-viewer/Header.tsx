@@ -1,0 +1,42 @@
+import { Box, Text } from 'ink';
+import type { TraceData } from '../../lib/trace/trace-data.js';
+import type { TraceTotals } from '../../lib/trace/totals.js';
+import { fit, formatCost, formatDuration, formatTokens } from './format.js';
+
+interface Props {
+  trace: TraceData;
+  totals: TraceTotals;
+  width: number;
+}
+
+/** Two lines: what ran (agent, model, status, run id), then the totals (duration, steps, tokens, cost). */
+export function Header({ trace, totals, width }: Props) {
+  const status = trace.status ?? (totals.errors > 0 ? 'error' : 'unknown');
+  const failed = /error|fail/i.test(status);
+  const model = [trace.provider, trace.model].filter(Boolean).join('/');
+  const title = `trace ${trace.agentName ?? trace.runId}${model ? ` · ${model}` : ''}`;
+  const runId = ` · run ${trace.runId}`;
+  const tokens = `tokens ${formatTokens(totals.totalTokens)} (${formatTokens(totals.promptTokens)} in / ${formatTokens(totals.completionTokens)} out)`;
+  const line2 = [
+    `duration ${formatDuration(totals.durationMs)}`,
+    `steps ${totals.steps}`,
+    `llm ${totals.llmCalls}`,
+    `tools ${totals.toolCalls}`,
+    `errors ${totals.errors}`,
+    tokens,
+    `cost ${formatCost(totals.costUsd) || '$0'}`,
+  ].join(' · ');
+  const shownTitle = fit(title, Math.max(10, width - status.length - 3));
+  const room = width - [...shownTitle].length - status.length - 3;
+  return (
+    <Box flexDirection="column">
+      <Text wrap="truncate">
+        <Text bold>{shownTitle}</Text>
+        <Text> · </Text>
+        <Text color={failed ? 'red' : 'green'}>{status}</Text>
+        <Text dimColor>{fit(runId, Math.max(0, room))}</Text>
+      </Text>
+      <Text wrap="truncate">{fit(line2, width)}</Text>
+    </Box>
+  );
+}

@@ -1,0 +1,85 @@
+import type { TraceStep } from '../../lib/trace/trace-step.js';
+import { formatCost, formatDuration, formatTokens, stepGlyph } from './format.js';
+
+/** One line of the detail pane, already wrapped to the pane's width. */
+export interface DetailLine {
+  text: string;
+  tone?: 'heading' | 'error' | 'dim' | 'title';
+}
+
+/**
+ * The detail pane of a step as wrapped lines: a title, timing / tokens / cost, then sections for
+ * input (messages, tool args), output (answer, tool result), reasoning, error and metadata.
+ */
+export function detailLines(step: TraceStep | undefined, runStart: number, width: number): DetailLine[] {
+  if (!step) return [{ text: 'No step selected.', tone: 'dim' }];
+  const w = Math.max(10, width);
+  const lines: DetailLine[] = [];
+  const push = (text: string, tone?: DetailLine['tone']): void => {
+    for (const line of wrap(text, w)) lines.push(tone === undefined ? { text: line } : { text: line, tone });
+  };
+  push(`${stepGlyph(step)} ${step.type}${step.name ? ` ${step.name}` : ''}  ${step.status}`, step.status === 'error' ? 'error' : 'title');
+  const facts = [`id ${step.id}`, step.parentId === undefined ? undefined : `parent ${step.parentId}`, `run ${step.runId}`];
+  push(facts.filter(Boolean).join('  '), 'dim');
+  const timing = [`start +${formatDuration(step.startedAt - runStart)}`, `duration ${formatDuration(step.durationMs)}`];
+  if (step.usage) {
+    const u = step.usage;
+    let tokens = `tokens ${formatTokens(u.totalTokens)} (${formatTokens(u.promptTokens)} in / ${formatTokens(u.completionTokens)} out`;
+    if (u.reasoningTokens) tokens += ` / ${formatTokens(u.reasoningTokens)} reasoning`;
+    if (u.cachedPromptTokens) tokens += ` / ${formatTokens(u.cachedPromptTokens)} cached`;
+    timing.push(`${tokens})`);
+  }
+  const cost = formatCost(step.costUsd);
+  if (cost) timing.push(`cost ${cost}`);
+  push(timing.join('  '));
+  const section = (title: string, body: string | undefined, tone?: DetailLine['tone']): void => {
+    if (body === undefined || body === '') return;
+    push(`── ${title} ──`, 'heading');
+    push(body, tone);
+  };
+  if (step.error) {
+    const extra = [step.error.toolName && `tool ${step.error.toolName}`, step.error.provider && `provider ${step.error.provider}`, step.error.status !== undefined && `status ${step.error.status}`];
+    section('error', [`${step.error.name}: ${step.error.message}`, extra.filter(Boolean).join('  ')].filter(Boolean).join('\n'), 'error');
+  }
+  section(inputTitle(step), prettyJson(step.input));
+  section(outputTitle(step), prettyJson(step.output));
+  section('reasoning', step.reasoning);
+  if (step.metadata && Object.keys(step.metadata).length > 0) section('metadata', JSON.stringify(step.metadata, null, 2), 'dim');
+  return lines;
+}
+
+function inputTitle(step: TraceStep): string {
+  if (step.type === 'tool_execution') return 'arguments';
+  if (step.type === 'llm_call') return 'messages';
+  return 'input';
+}
+
+function outputTitle(step: TraceStep): string {
+  if (step.type === 'tool_execution') return 'result';
+  if (step.type === 'tool_selection') return 'tool calls';
+  if (step.type === 'llm_call') return 'answer';
+  return 'output';
+}
+
+/** Pretty-prints text that is a JSON object or array; anything else is returned as is. */
+function prettyJson(text: string | undefined): string | undefined {
+  if (text === undefined) return undefined;
+  const trimmed = text.trim();
+  if (!(trimmed.startsWith('{') || trimmed.startsWith('[')) || trimmed.length > 20_000) return text;
+  try {
+    return JSON.stringify(JSON.parse(trimmed), null, 2);
+  } catch {
+    return text;
+  }
+}
+
+/** Hard-wraps text to `width` columns, keeping its own line breaks; tabs become two spaces. */
+export function wrap(text: string, width: number): string[] {
+  const out: string[] = [];
+  for (const raw of text.replace(/\t/g, '  ').split(/\r?\n/)) {
+    const chars = [...raw];
+    if (chars.length === 0) out.push('');
+    for (let i = 0; i < chars.length; i += width) out.push(chars.slice(i, i + width).join(''));
+  }
+  return out;
+}
