@@ -4,8 +4,11 @@
 // fake 120×40 TTY and stops the clock at the first frame written (the first write containing the
 // help line), then quits with `q`. Warm runs share one process (modules already loaded); `--cold`
 // also spawns a fresh `node --import tsx` process per run, measuring module loading too.
+// The end-to-end figure runs the built command as a user does, `node bin/agentlib.js trace view
+// <file>` on a pseudo-terminal (util-linux `script`), from spawn to the first frame on the
+// terminal: Node start-up, the CLI, loading Ink and React, reading and drawing the trace.
 // Target (issue): under 300 ms to first paint (the warm median; module loading is reported apart).
-import { spawn } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import { EventEmitter } from 'node:events';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -124,6 +127,29 @@ function coldRun(path: string): Promise<{ inner: number; wall: number }> {
   });
 }
 
+/** `agentlib trace view <path>` (the built CLI) on a pty: ms from spawn to the first frame. */
+function binaryRun(path: string): Promise<number> {
+  const started = performance.now();
+  const command = [process.execPath, join(root, 'bin', 'agentlib.js'), 'trace', 'view', path].map((part) => `'${part.replace(/'/g, `'\\''`)}'`).join(' ');
+  return new Promise((resolve, reject) => {
+    const child = spawn('script', ['-qfec', command, '/dev/null'], { env: { ...process.env, COLUMNS: '120', LINES: '40', TERM: 'xterm-256color' }, stdio: ['pipe', 'pipe', 'pipe'] });
+    let seen = '';
+    let painted: number | undefined;
+    child.stdout.on('data', (data: Buffer) => {
+      if (painted !== undefined) return;
+      seen += data.toString();
+      if (seen.includes('q quit')) {
+        painted = performance.now() - started;
+        child.stdin.write('q');
+      }
+    });
+    child.on('error', reject);
+    child.on('exit', (code) => (painted !== undefined ? resolve(painted) : reject(new Error(`agentlib trace view exited ${String(code)} without a frame: ${seen.slice(0, 500)}`))));
+  });
+}
+
+const hasScript = spawnSync('script', ['--version'], { stdio: 'ignore' }).status === 0;
+
 const dir = mkdtempSync(join(tmpdir(), 'agentlib-trace-view-'));
 try {
   const path = join(dir, 'big.jsonl');
@@ -146,6 +172,19 @@ try {
     const inner = median(cold.map((c) => c.inner));
     console.log(`cold process, median of ${cold.length}: ${inner.toFixed(1)} ms from import to first frame; ${median(cold.map((c) => c.wall)).toFixed(1)} ms process wall time (node + tsx start-up included)`);
   }
+  if (hasScript) {
+    const binary: number[] = [];
+    for (let i = 0; i < Math.min(runs, 10); i++) binary.push(await binaryRun(path));
+    const node0: number[] = [];
+    for (let i = 0; i < Math.min(runs, 10); i++) {
+      const t0 = performance.now();
+      spawnSync(process.execPath, ['-e', '0']);
+      node0.push(performance.now() - t0);
+    }
+    console.log(
+      `end to end, the built \`agentlib trace view\` on a pty, median of ${binary.length}: ${median(binary).toFixed(1)} ms from spawn to the first frame (node -e 0: ${median(node0).toFixed(1)} ms)`,
+    );
+  } else console.log('end to end: skipped (util-linux `script` is not installed)');
   console.log(`target: first paint of a 1,000-step trace < ${TARGET_MS} ms (warm median): ${met ? 'met' : 'MISSED'} (${m.toFixed(1)} ms)`);
 } finally {
   rmSync(dir, { recursive: true, force: true });

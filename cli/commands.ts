@@ -1,7 +1,9 @@
 import type { CommandDescriptor } from './command-descriptor.js';
+import { chatCommand } from './commands/chat-command.js';
 import { doctorCommand } from './commands/doctor-command.js';
 import { initCommand } from './commands/init-command.js';
 import { runCommand } from './commands/run-command.js';
+import { traceCommand } from './commands/trace-command.js';
 
 /**
  * Every command of the CLI, as lazy descriptors: the program registers these for help, parsing and
@@ -11,4 +13,4 @@ import { runCommand } from './commands/run-command.js';
  * Commands land here as they are built (chat, run, serve, doctor, eval, trace, graph, init), each
  * as `{ name, description, builder, load: () => import('../commands/<name>.js') }`.
  */
-export const commandDescriptors: readonly CommandDescriptor[] = [runCommand, initCommand, doctorCommand];
+export const commandDescriptors: readonly CommandDescriptor[] = [chatCommand, runCommand, traceCommand, initCommand, doctorCommand];

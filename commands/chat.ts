@@ -2,6 +2,8 @@ import type { ApprovalHandler } from '../lib/agent/types.js';
 import { ExitCode } from '../cli/exit-codes.js';
 import type { CommandArguments, CommandContext } from './command-module.js';
 import { notInteractiveMessage, whyNotInteractive } from './chat/terminal-check.js';
+import { importTui } from './import-tui.js';
+import type * as RunChatModule from '../tui/chat/run-chat.js';
 import { approvalHandler } from './run/approvals.js';
 import { parseVars } from './run/parse-vars.js';
 import { resolveAgent, type AgentRequest } from './run/resolve-agent.js';
@@ -46,7 +48,7 @@ export async function run(args: CommandArguments, context: CommandContext): Prom
   const resolved = await resolveAgent(request);
   const approveMode = optionalString(args.approve);
   const approve: ApprovalHandler | undefined = approveMode === undefined || approveMode === 'ask' ? undefined : await approvalHandler(approveMode, io);
-  const { runChat } = await import('../tui/chat/run-chat.js');
+  const { runChat } = (await importTui(new URL('../tui/chat/run-chat.js', import.meta.url))) as typeof RunChatModule;
   const agent = resolved.agent;
   return runChat(agent, {
     stdin: io.stdin as NodeJS.ReadStream,

@@ -1,5 +1,6 @@
 import type { AgentTrace } from '../../lib/trace/agent-trace.js';
 import type { CommandArguments, CommandContext } from '../command-module.js';
+import { importTui } from '../import-tui.js';
 import type { LoadedTrace } from './resolve-trace.js';
 import { showTrace } from './show.js';
 
@@ -18,13 +19,13 @@ export interface TraceViewerModule {
 /** Loads the viewer module, or returns undefined when it is not there (not built or installed). */
 export type ViewerLoader = () => Promise<TraceViewerModule | undefined>;
 
-// A computed specifier: the viewer is optional at compile time and loads Ink only when it runs.
-const VIEWER_MODULE: string = '../../tui/trace-viewer/run-viewer.js';
+// A computed URL: the viewer is optional at compile time and loads Ink only when it runs.
+const VIEWER_MODULE = new URL('../../tui/trace-viewer/run-viewer.js', import.meta.url);
 
-/** Imports the Ink viewer; undefined when the module (or one it needs) cannot be found. */
+/** Imports the Ink viewer (its bundle when built); undefined when the module (or one it needs) cannot be found. */
 export const loadTraceViewer: ViewerLoader = async () => {
   try {
-    const loaded = (await import(VIEWER_MODULE)) as Partial<TraceViewerModule>;
+    const loaded = (await importTui(VIEWER_MODULE)) as Partial<TraceViewerModule>;
     return typeof loaded.runTraceViewer === 'function' ? (loaded as TraceViewerModule) : undefined;
   } catch (error) {
     if (isModuleNotFound(error)) return undefined;

@@ -12,8 +12,8 @@ export const binPath = join(repoRoot, 'bin', 'agentlib.js');
 const builtMain = join(repoRoot, 'dist', 'cli', 'main.js');
 
 /**
- * Makes sure `dist/` holds a CLI built from the current sources: builds once (tsc, then the launcher's help files) when
- * dist/cli/main.js is missing or older than a file in cli/, commands/ or lib/. `npm ci` builds through
+ * Makes sure `dist/` holds a CLI built from the current sources: builds once (tsc, the terminal UI bundles, then the launcher's help files) when
+ * dist/cli/main.js is missing or older than a file in cli/, commands/, lib/ or tui/. `npm ci` builds through
  * `prepare`, so on a fresh clone this is a no-op.
  */
 export function ensureCliBuilt(): void {
@@ -26,17 +26,22 @@ export function ensureCliBuilt(): void {
   if (!existsSync(builtMain)) {
     throw new Error(`building the CLI failed (exit ${String(result.status)}):\n${result.stdout}${result.stderr}`);
   }
-  const help = spawnSync(process.execPath, [join(repoRoot, 'scripts', 'build-help-cache.mjs')], { cwd: repoRoot, encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'] });
-  if (help.status !== 0) throw new Error(`rendering the help files failed:\n${help.stdout}${help.stderr}`);
+  for (const [script, what] of [
+    ['bundle-tui.mjs', 'bundling the terminal UI'],
+    ['build-help-cache.mjs', 'rendering the help files'],
+  ] as const) {
+    const step = spawnSync(process.execPath, [join(repoRoot, 'scripts', script)], { cwd: repoRoot, encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'] });
+    if (step.status !== 0) throw new Error(`${what} failed:\n${step.stdout}${step.stderr}`);
+  }
 }
 
 function newestSource(): number {
   let newest = 0;
-  for (const dir of ['cli', 'commands', 'lib']) {
+  for (const dir of ['cli', 'commands', 'lib', 'tui']) {
     const path = join(repoRoot, dir);
     if (!existsSync(path)) continue;
     for (const entry of readdirSync(path, { recursive: true, withFileTypes: true })) {
-      if (entry.isFile() && entry.name.endsWith('.ts')) newest = Math.max(newest, statSync(join(entry.parentPath, entry.name)).mtimeMs);
+      if (entry.isFile() && /\.tsx?$/.test(entry.name)) newest = Math.max(newest, statSync(join(entry.parentPath, entry.name)).mtimeMs);
     }
   }
   return newest;

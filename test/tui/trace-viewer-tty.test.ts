@@ -3,18 +3,17 @@ import { execFileSync, spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { after, before, describe, test } from 'node:test';
+import { binPath, ensureCliBuilt } from '../support/cli-build.js';
 import { hasTmux, shellQuote, waitFor } from '../support/tmux.js';
 import { sampleTrace } from './trace-viewer/traces.js';
 
-const root = fileURLToPath(new URL('../../', import.meta.url));
-const script = fileURLToPath(new URL('./fixtures/view-trace.ts', import.meta.url));
 
 describe('trace viewer in a real terminal (tmux)', { skip: hasTmux ? false : 'tmux is not installed' }, () => {
   const session = `agentlib-trace-view-${process.pid}`;
   let dir: string;
   before(async () => {
+    ensureCliBuilt();
     dir = mkdtempSync(join(tmpdir(), 'agentlib-trace-view-'));
     await sampleTrace().writeJSONL(join(dir, 'run.jsonl'));
   });
@@ -29,7 +28,8 @@ describe('trace viewer in a real terminal (tmux)', { skip: hasTmux ? false : 'tm
 
   test('j j Enter e q: moves, folds, filters errors and quits with 0, restoring the screen', async () => {
     const exitFile = join(dir, 'exit-code');
-    const command = `cd ${shellQuote(root)} && printf 'before the viewer\\n' && env -u CI -u CONTINUOUS_INTEGRATION NO_COLOR=1 ${shellQuote(process.execPath)} --import tsx ${shellQuote(script)} ${shellQuote(join(dir, 'run.jsonl'))}; echo $? > ${shellQuote(exitFile)}; sleep 60`;
+    // The built binary, by trace id: `agentlib trace view run --dir <dir>` finds <dir>/run.jsonl.
+    const command = `cd ${shellQuote(dir)} && printf 'before the viewer\\n' && env -u CI -u CONTINUOUS_INTEGRATION NO_COLOR=1 ${shellQuote(process.execPath)} ${shellQuote(binPath)} trace view run --dir ${shellQuote(dir)}; echo $? > ${shellQuote(exitFile)}; sleep 60`;
     execFileSync('tmux', ['new-session', '-d', '-s', session, '-x', '120', '-y', '32', command]);
     await waitFor(() => /q quit/.test(pane()), 'the first frame');
     let screen = pane();

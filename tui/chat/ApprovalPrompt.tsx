@@ -16,9 +16,25 @@ export interface ApprovalPromptProps {
   now?: () => number;
 }
 
+type Choice = 'once' | 'session' | 'deny' | 'feedback';
+
+/** The numbered choices, in order, with their letter keys. */
+const CHOICES: readonly { choice: Choice; label: string; keys: string }[] = [
+  { choice: 'once', label: 'Allow once', keys: 'y' },
+  { choice: 'session', label: 'Allow for this session', keys: 'a' },
+  { choice: 'deny', label: 'Deny', keys: 'n / esc' },
+  { choice: 'feedback', label: 'Deny and tell the model why', keys: 'f' },
+];
+
+/** Every key that picks a choice: its number (1–4) and its letter. */
+const CHOICE_KEYS: Readonly<Record<string, Choice>> = Object.fromEntries(
+  CHOICES.flatMap(({ choice, keys }, index) => [[String(index + 1), choice], [keys.charAt(0), choice]]),
+);
+
 /**
- * Asks about the first queued approval: y allow once, a allow for this session, n / Esc deny,
- * f deny with feedback to the model (type it, Enter sends, Esc goes back).
+ * Asks about the first queued approval with numbered choices: 1 / y allow once, 2 / a allow for
+ * this session, 3 / n / Esc deny, 4 / f deny with feedback to the model (type it, Enter sends, Esc
+ * goes back).
  */
 export function ApprovalPrompt({ approval, queued, color, width, onAnswer, now = Date.now }: ApprovalPromptProps): ReactNode {
   const [feedback, setFeedbackState] = useState<string | undefined>(undefined);
@@ -45,11 +61,11 @@ export function ApprovalPrompt({ approval, queued, color, width, onAnswer, now =
       return;
     }
     if (key.ctrl || key.meta) return;
-    const choice = input.toLowerCase();
-    if (choice === 'y') onAnswer(approval.callId, true);
-    else if (choice === 'a') onAnswer(approval.callId, { approved: true, scope: 'session' });
-    else if (choice === 'n' || key.escape) onAnswer(approval.callId, false);
-    else if (choice === 'f') setFeedback('');
+    const choice = key.escape ? 'deny' : CHOICE_KEYS[input.toLowerCase()];
+    if (choice === 'once') onAnswer(approval.callId, true);
+    else if (choice === 'session') onAnswer(approval.callId, { approved: true, scope: 'session' });
+    else if (choice === 'deny') onAnswer(approval.callId, false);
+    else if (choice === 'feedback') setFeedback('');
   });
 
   const args = JSON.stringify(approval.args);
@@ -63,10 +79,16 @@ export function ApprovalPrompt({ approval, queued, color, width, onAnswer, now =
       </Text>
       {approval.reason !== '' ? <Text {...paint(color, { dimColor: true })}>{approval.reason}</Text> : null}
       {feedback === undefined ? (
-        <Text>
-          <Text {...paint(color, { bold: true })}>y</Text> allow once · <Text {...paint(color, { bold: true })}>a</Text> allow for this session ·{' '}
-          <Text {...paint(color, { bold: true })}>n</Text>/esc deny · <Text {...paint(color, { bold: true })}>f</Text> deny with feedback
-        </Text>
+        <Box flexDirection="column">
+          {CHOICES.map((choice, index) => (
+            <Text key={choice.keys}>
+              <Text {...paint(color, { bold: true })}>
+                {index + 1}
+              </Text>{' '}
+              {choice.label} <Text {...paint(color, { dimColor: true })}>({choice.keys})</Text>
+            </Text>
+          ))}
+        </Box>
       ) : (
         <Text>
           Feedback for the model: {feedback}

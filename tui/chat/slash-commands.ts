@@ -41,7 +41,7 @@ export function helpText(): string {
     'Keys:',
     '  Enter send · ↑/↓ input history · Esc or Ctrl+C cancel a running turn · Ctrl+C twice quit',
     '  Ctrl+O show the last cut tool output in full',
-    '  Approvals: y allow once · a allow for this session · n/Esc deny · f deny with feedback',
+    '  Approvals: 1/y allow once · 2/a allow for this session · 3/n/Esc deny · 4/f deny with feedback',
     '  Start a message with // to send a leading slash.',
   ].join('\n');
 }

@@ -76,7 +76,7 @@ describe('ChatApp', () => {
     await chat.send('2*3?');
     await chat.waitFor('Allow multiply({"a":2,"b":3})?');
     assert.match(chat.frame(), /\? multiply\(a=2, b=3\) awaiting approval/);
-    assert.match(chat.frame(), /y allow once · a allow for this session · n\/esc deny · f deny with feedback/);
+    assert.match(chat.frame(), /│ 1 Allow once \(y\) +│\n│ 2 Allow for this session \(a\) +│\n│ 3 Deny \(n \/ esc\) +│\n│ 4 Deny and tell the model why \(f\) +│/);
     assert.match(chat.frame(), /times out in \d+s/);
     await chat.type('y');
     await chat.waitFor('done in');
@@ -112,6 +112,37 @@ describe('ChatApp', () => {
     await chat.waitFor('done in');
     assert.match(messagesText(provider.requests[1]), /use the add tool instead/);
     assert.match(chat.frame(), /x multiply.*\n\s+⎿ denied: use the add tool instead/);
+  });
+
+  test('the numbers pick the same choices: 2 allows for the session, 4 asks for feedback, 3 denies', async () => {
+    const lines = (n: number) => ({ toolCalls: [{ toolName: 'lines', parameters: { n } }] });
+    const { agent, provider } = scriptedAgent(
+      [twoByThree, 'six', twoByThree, 'six again', lines(1), 'no lines', lines(2), 'still no lines'],
+      [multiplyTool(true), linesTool(true)],
+    );
+    const chat = mount(agent);
+    await chat.send('2*3?');
+    await chat.waitFor('Allow multiply');
+    await chat.type('2');
+    await chat.waitFor(/six[\s\S]*done in/);
+    await chat.send('again');
+    await chat.waitFor(/six again[\s\S]*done in/);
+    assert.equal(chat.ui.frames.filter((f) => f.includes('Allow multiply')).length > 0, true);
+    assert.equal(chat.frame().match(/✓ multiply/g)?.length, 2, 'the second call ran without asking');
+    await chat.send('one line');
+    await chat.waitFor('Allow lines({"n":1})');
+    await chat.type('4');
+    await chat.waitFor('Feedback for the model:');
+    await chat.type('not now');
+    await chat.waitFor('not now');
+    await chat.type(ENTER);
+    await chat.waitFor(/no lines[\s\S]*done in/);
+    assert.match(messagesText(provider.requests[5]), /not now/);
+    await chat.send('two lines');
+    await chat.waitFor('Allow lines({"n":2})');
+    await chat.type('3');
+    await chat.waitFor('still no lines');
+    assert.match(chat.frame(), /x lines\(n=2\)/);
   });
 
   test('a allows the tool for the session: the next call is not asked about', async () => {

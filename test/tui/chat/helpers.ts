@@ -16,12 +16,13 @@ export function multiplyTool(gated = false): Tool {
   });
 }
 
-/** `lines(n)`: n lines of output (for cut tool output). */
-export function linesTool(): Tool {
+/** `lines(n)`: n lines of output (for cut tool output); review-gated when `gated`. */
+export function linesTool(gated = false): Tool {
   return tool({
     name: 'lines',
     description: 'Print n lines.',
     parameters: z.object({ n: z.number() }),
+    requiresApproval: gated,
     execute: ({ n }) => Array.from({ length: n }, (_, i) => `line ${i + 1}`).join('\n'),
   });
 }
