@@ -7,7 +7,7 @@ import { toChatParams, type ChatParams } from './convert-request.js';
 import { fromCompletion } from './convert-response.js';
 import { embedTexts } from './embed.js';
 import { toProviderFailure } from './errors.js';
-import { ChunkAssembler } from './stream.js';
+import { PartStream } from './part-stream.js';
 
 /** Options of an OpenAIProvider. */
 export interface OpenAIProviderOptions {
@@ -98,37 +98,21 @@ export class OpenAIProvider implements Provider {
     }
   }
 
-  async *stream(request: ProviderRequest): AsyncGenerator<StreamPart> {
+  stream(request: ProviderRequest): AsyncIterableIterator<StreamPart> {
     const model = request.model || this.defaultModel;
     const params = this.chatParams(request, model);
-    const call = new CallControl(request.signal, this.timeoutMs);
-    let finished = false;
-    try {
-      const { data, request_id } = await this.client.chat.completions
-        .create({ ...params, stream: true, stream_options: { include_usage: true } }, { signal: call.signal, maxRetries: 0, timeout: this.timeoutMs })
-        .withResponse();
-      call.touch();
-      const assembler = new ChunkAssembler({ provider: this.name, model, requestId: request_id ?? undefined });
-      const out: StreamPart[] = [];
-      for await (const chunk of data) {
-        call.touch();
-        assembler.push(chunk, out);
-        // The SDK ends an aborted stream quietly: an abort or a timeout must not pass for the end.
-        if (call.signal.aborted) break;
-        for (let i = 0; i < out.length; i++) yield out[i] as StreamPart;
-        out.length = 0;
-      }
-      if (call.signal.aborted) throw call.signal.reason;
-      assembler.end(out);
-      yield* out;
-      finished = true;
-    } catch (error) {
-      throw toProviderFailure(error, { provider: this.name, model, call });
-    } finally {
-      // A consumer that stops early must not leave the HTTP stream open.
-      if (!finished) call.abort();
-      call.dispose();
-    }
+    return new PartStream({
+      provider: this.name,
+      model,
+      begin: () => new CallControl(request.signal, this.timeoutMs),
+      open: async (call) => {
+        const { data, request_id } = await this.client.chat.completions
+          .create({ ...params, stream: true, stream_options: { include_usage: true } }, { signal: call.signal, maxRetries: 0, timeout: this.timeoutMs })
+          .withResponse();
+        return { chunks: data[Symbol.asyncIterator](), requestId: request_id ?? undefined };
+      },
+      fail: (error, call) => toProviderFailure(error, { provider: this.name, model, call }),
+    });
   }
 
   async embed(request: EmbedRequest): Promise<EmbedResponse> {

@@ -231,6 +231,21 @@ describe('OpenAIProvider fault matrix', () => {
     assert.equal((await provider.complete(ask('again'))).message.content, '{"');
   });
 
+  test('a stream sends nothing until it is read; return() on an unread stream just ends it', async () => {
+    const provider = providerFor(server, { timeoutMs: 50 });
+    const before = server.requests.length;
+    const unread = provider.stream(ask('never read'));
+    await new Promise((resolve) => setTimeout(resolve, 120));
+    assert.equal(server.requests.length, before, 'no request before the first next()');
+    assert.deepEqual(await unread.return?.(), { value: undefined, done: true });
+    server.enqueue(sseResponse(textStream));
+    const stream = provider.stream(ask('read'));
+    const parts = await collect(stream);
+    assert.equal(server.requests.length, before + 1);
+    assert.equal(parts.at(-1)?.type, 'finish');
+    assert.deepEqual(await stream[Symbol.asyncIterator]().next(), { value: undefined, done: true }, 'next() after the end stays done');
+  });
+
   test("an abort through request.signal rethrows the signal's reason (not a ProviderError)", async () => {
     const reason = new Error('user cancelled');
     server.enqueue({ hang: true });

@@ -1,0 +1,111 @@
+import type { ChatCompletionChunk } from 'openai/resources/chat/completions';
+import type { CallControl } from '../call-control.js';
+import type { StreamPart } from '../spec.js';
+import { ChunkAssembler } from './stream.js';
+
+/** What opening the HTTP stream gives: the SDK's chunk iterator and the request id. */
+export interface OpenedChunks {
+  chunks: AsyncIterator<ChatCompletionChunk>;
+  requestId: string | undefined;
+}
+
+/** How a PartStream opens, labels and fails its call. */
+export interface PartStreamSource {
+  /** Creates the call's control (signal and silence timer) when the stream starts: nothing runs before the first `next()`. */
+  begin: () => CallControl;
+  /** Sends the request on the call's signal. */
+  open: (call: CallControl) => Promise<OpenedChunks>;
+  provider: string;
+  model: string;
+  /** Maps any failure to the error the caller sees (a ProviderError, or the abort reason). */
+  fail: (error: unknown, call: CallControl) => unknown;
+}
+
+const DONE: IteratorResult<StreamPart> = Object.freeze({ value: undefined, done: true });
+
+/**
+ * OpenAI's `stream()` as a plain async iterator instead of an async generator: the parts of one
+ * chunk are handed out from a buffer with an already-resolved promise, and the next chunk is read
+ * only when the buffer is empty. An async generator pays several extra microtask turns per
+ * `yield`, which on a fast stream is most of the adapter's cost per chunk.
+ *
+ * Semantics are the generator's: the request is sent on the first `next()`; every chunk restarts
+ * the silence timer; an abort or a timeout is an error, never a quiet end; a stream without a
+ * finish reason throws; `return()` (a consumer that stops early) aborts the HTTP stream; the
+ * call's timer and signal links are released once, however the stream ends.
+ */
+export class PartStream implements AsyncIterableIterator<StreamPart> {
+  readonly #source: PartStreamSource;
+  readonly #out: StreamPart[] = [];
+  #head = 0;
+  #call: CallControl | undefined;
+  #chunks: AsyncIterator<ChatCompletionChunk> | undefined;
+  #assembler: ChunkAssembler | undefined;
+  #closed = false;
+
+  constructor(source: PartStreamSource) {
+    this.#source = source;
+  }
+
+  [Symbol.asyncIterator](): this {
+    return this;
+  }
+
+  next(): Promise<IteratorResult<StreamPart>> {
+    if (this.#head < this.#out.length) return Promise.resolve({ value: this.#out[this.#head++] as StreamPart, done: false });
+    if (this.#closed) return Promise.resolve(DONE);
+    return this.#pull();
+  }
+
+  async #pull(): Promise<IteratorResult<StreamPart>> {
+    const out = this.#out;
+    out.length = 0;
+    this.#head = 0;
+    const call = (this.#call ??= this.#source.begin());
+    try {
+      if (this.#chunks === undefined) {
+        const opened = await this.#source.open(call);
+        call.touch();
+        this.#chunks = opened.chunks;
+        this.#assembler = new ChunkAssembler({ provider: this.#source.provider, model: this.#source.model, requestId: opened.requestId });
+      }
+      const chunks = this.#chunks;
+      const assembler = this.#assembler as ChunkAssembler;
+      for (;;) {
+        const result = await chunks.next();
+        if (result.done === true) break;
+        call.touch();
+        assembler.push(result.value, out);
+        // The SDK ends an aborted stream quietly: an abort or a timeout must not pass for the end.
+        if (call.signal.aborted) break;
+        if (out.length > 0) return { value: out[this.#head++] as StreamPart, done: false };
+      }
+      if (call.signal.aborted) throw call.signal.reason;
+      assembler.end(out);
+      this.#close(true);
+      return this.#head < out.length ? { value: out[this.#head++] as StreamPart, done: false } : DONE;
+    } catch (error) {
+      out.length = 0;
+      this.#close(false);
+      throw this.#source.fail(error, call);
+    }
+  }
+
+  /** The consumer stopped early (break, return, throw in a for-await): the HTTP stream is aborted. */
+  async return(): Promise<IteratorResult<StreamPart>> {
+    this.#out.length = 0;
+    if (this.#call === undefined) this.#closed = true; // never started: nothing to release
+    if (!this.#closed) {
+      this.#close(false);
+      await this.#chunks?.return?.().catch(() => undefined);
+    }
+    return DONE;
+  }
+
+  #close(finished: boolean): void {
+    if (this.#closed) return;
+    this.#closed = true;
+    if (!finished) this.#call?.abort();
+    this.#call?.dispose();
+  }
+}
