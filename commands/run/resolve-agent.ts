@@ -38,11 +38,25 @@ function looksLikePath(ref: string): boolean {
   return ref.includes('/') || ref.includes('\\') || /\.ya?ml$/i.test(ref);
 }
 
+/** Where an agent comes from and how to load it: the file, the loadAgent options, and the record/replay wrappers (filled in as the provider is created). */
+export interface AgentLoadPlan {
+  file: string;
+  options: LoadAgentOptions;
+  resolved: Pick<Partial<ResolvedAgent>, 'recorder' | 'replay'>;
+}
+
 /**
  * Loads the agent: a YAML path (relative to the working directory) or a bundled template name,
  * with command-line overrides, and the provider wrapped for `--record` or replaced for `--replay`.
  */
 export async function resolveAgent(request: AgentRequest): Promise<ResolvedAgent> {
+  const plan = planAgentLoad(request);
+  const agent = await loadAgent(plan.file, plan.options);
+  return { ...plan.resolved, agent, file: plan.file };
+}
+
+/** The file and options {@link resolveAgent} loads (`agentlib serve` builds an AgentConfig from them instead of an Agent). */
+export function planAgentLoad(request: AgentRequest): AgentLoadPlan {
   if (request.record !== undefined && request.replay !== undefined) throw new UsageError('--record and --replay cannot be used together.');
   const path = isAbsolute(request.ref) ? request.ref : resolve(request.cwd, request.ref);
   const file = looksLikePath(request.ref) || existsSync(path) ? path : templatePath(request.ref);
@@ -51,7 +65,7 @@ export async function resolveAgent(request: AgentRequest): Promise<ResolvedAgent
   if (request.model !== undefined) options.model = request.model;
   if (request.maxIterations !== undefined) options.maxIterations = request.maxIterations;
   if (request.observers !== undefined) options.config = { observers: [...request.observers] };
-  const resolved: Partial<ResolvedAgent> = { file };
+  const resolved: AgentLoadPlan['resolved'] = {};
   if (request.replay !== undefined) {
     const replay = ReplayProvider.fromFile(resolve(request.cwd, request.replay), { env: request.env });
     options.provider = replay;
@@ -67,8 +81,7 @@ export async function resolveAgent(request: AgentRequest): Promise<ResolvedAgent
       };
     }
   }
-  const agent = await loadAgent(file, options);
-  return { ...resolved, agent, file };
+  return { file, options, resolved };
 }
 
 /** "No such agent file", with the closest YAML file of that directory as a suggestion. */

@@ -3,7 +3,7 @@
  */
 export { ConfigFileError, formatConfigIssue, type ConfigIssue } from '../core/errors/config-file-error.js';
 export { interpolate, type Interpolation } from './interpolate.js';
-export { createAgentFromConfig, loadAgent, type LoadAgentOptions } from './load-agent.js';
+export { buildAgentConfig, createAgentFromConfig, loadAgent, type LoadAgentOptions } from './load-agent.js';
 export { loadConfiguredTools, type LoadToolsOptions } from './load-tools.js';
 export { findPackageRoot } from './package-root.js';
 export { loadAgentConfig, parseAgentConfig } from './parse-agent-config.js';

@@ -71,33 +71,40 @@ function fileModel(config: AgentFileConfig, options: LoadAgentOptions): string |
  * `memory`, `session`, `guardrails` and `mcp` are validated but not acted upon yet.
  */
 export async function createAgentFromConfig(config: AgentFileConfig, options: LoadAgentOptions = {}, label = config.source): Promise<Agent> {
+  return new Agent(await buildAgentConfig(config, options, label));
+}
+
+/**
+ * What {@link createAgentFromConfig} passes to `new Agent()`: the provider created, the tools
+ * imported, the policy built, `options` applied. Build it once and construct a fresh Agent from it
+ * whenever independent state is needed (the HTTP server does so per request).
+ */
+export async function buildAgentConfig(config: AgentFileConfig, options: LoadAgentOptions = {}, label = config.source): Promise<AgentConfig> {
   const tools = await loadConfiguredTools(config, label, options.importModule === undefined ? {} : { importModule: options.importModule });
   const provider = await providerFor(config, options, label);
   const extra = options.config ?? {};
   const policy = config.policy === undefined ? undefined : new ToolPolicy(config.policy.options);
   const toolConfig = compact<NonNullable<AgentConfig['toolConfig']>>({ parallel: config.toolConfig?.parallel, approvalTimeout: config.toolConfig?.approvalTimeout, policy, ...extra.toolConfig });
-  return new Agent(
-    compact<AgentConfig>({
-      ...extra,
-      provider,
-      name: extra.name ?? config.name,
-      model: options.model ?? extra.model ?? fileModel(config, options),
-      systemPrompt: extra.systemPrompt ?? config.systemPrompt,
-      temperature: extra.temperature ?? config.temperature,
-      maxTokens: extra.maxTokens ?? config.maxTokens,
-      maxIterations: options.maxIterations ?? extra.maxIterations ?? config.maxIterations,
-      reasoningStrategy: extra.reasoningStrategy ?? config.reasoningStrategy,
-      routingOnly: extra.routingOnly ?? config.routingOnly,
-      verbose: extra.verbose ?? config.verbose,
-      enableAnalytics: extra.enableAnalytics ?? config.enableAnalytics,
-      tools: [...tools, ...(extra.tools ?? [])],
-      retry: { ...config.retry, ...extra.retry },
-      budget: { ...config.budget, ...extra.budget },
-      toolConfig,
-      trace: { ...config.trace, ...extra.trace },
-      structured: { ...config.structured, ...extra.structured },
-    }),
-  );
+  return compact<AgentConfig>({
+    ...extra,
+    provider,
+    name: extra.name ?? config.name,
+    model: options.model ?? extra.model ?? fileModel(config, options),
+    systemPrompt: extra.systemPrompt ?? config.systemPrompt,
+    temperature: extra.temperature ?? config.temperature,
+    maxTokens: extra.maxTokens ?? config.maxTokens,
+    maxIterations: options.maxIterations ?? extra.maxIterations ?? config.maxIterations,
+    reasoningStrategy: extra.reasoningStrategy ?? config.reasoningStrategy,
+    routingOnly: extra.routingOnly ?? config.routingOnly,
+    verbose: extra.verbose ?? config.verbose,
+    enableAnalytics: extra.enableAnalytics ?? config.enableAnalytics,
+    tools: [...tools, ...(extra.tools ?? [])],
+    retry: { ...config.retry, ...extra.retry },
+    budget: { ...config.budget, ...extra.budget },
+    toolConfig,
+    trace: { ...config.trace, ...extra.trace },
+    structured: { ...config.structured, ...extra.structured },
+  });
 }
 
 /**

@@ -32,7 +32,7 @@ interface Slot {
 }
 
 /** Output parts: once one of these was yielded, a failing stream is not failed over (no duplicated text). */
-const OUTPUT = new Set<StreamPart['type']>(['text-delta', 'reasoning-delta', 'tool-call']);
+const OUTPUT = new Set<StreamPart['type']>(['text-delta', 'reasoning-delta', 'reasoning-part', 'tool-call']);
 
 /**
  * Tries providers in priority order. Fails over on retryable failures (timeouts, 408, 429, 5xx, 529,

@@ -154,7 +154,7 @@ export function ChatApp(props: ChatAppProps): ReactNode {
 function lastCutTool(cards: readonly (ToolCardData | undefined)[]): ToolCardData | undefined {
   for (let i = cards.length - 1; i >= 0; i--) {
     const card = cards[i];
-    if (card?.output !== undefined && card.output.replace(/\s+$/, '').split('\n').length > TOOL_OUTPUT_LINES) return card;
+    if (card?.output !== undefined && card.output.trimEnd().split('\n').length > TOOL_OUTPUT_LINES) return card;
   }
   return undefined;
 }

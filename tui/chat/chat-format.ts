@@ -40,7 +40,7 @@ export function cut(text: string, max: number): string {
 
 /** The first `maxLines` lines (each cut to `width`), and how many lines were left out. */
 export function headLines(text: string, maxLines: number, width = 200): { lines: string[]; hidden: number } {
-  const all = text.replace(/\s+$/, '').split('\n');
+  const all = text.trimEnd().split('\n');
   return { lines: all.slice(0, maxLines).map((line) => cut(line, width)), hidden: Math.max(0, all.length - maxLines) };
 }
 

@@ -213,7 +213,7 @@ function commit(draft: Draft, live: LiveTurn, all: boolean): void {
       continue;
     }
     if (all || segments.length > 1) {
-      if (first.text.trim() !== '') out.push({ kind: 'text', text: first.text.replace(/\s+$/, '') });
+      if (first.text.trim() !== '') out.push({ kind: 'text', text: first.text.trimEnd() });
       segments.shift();
       continue;
     }
@@ -245,6 +245,6 @@ export function splitCompleteParagraphs(text: string): [string, string] {
     if (!inFence && line.trim() === '' && i > 0) cut = offset;
   }
   if (cut <= 0) return ['', text];
-  const done = text.slice(0, cut).replace(/\s+$/, '');
+  const done = text.slice(0, cut).trimEnd();
   return done === '' ? ['', text] : [done, text.slice(cut)];
 }

@@ -30,7 +30,7 @@ export function formatCost(usd: number | undefined): string {
 export function stepGlyph(step: TraceStep): '✓' | '⊷' | '?' | 'x' {
   if (step.status === 'error') return 'x';
   const meta = step.metadata;
-  if (meta?.['running'] === true) return '⊷';
+  if (meta?.['incomplete'] === true) return '⊷';
   const policy = meta?.['policy'];
   if (Array.isArray(policy) && policy.some((entry) => (entry as { decision?: unknown } | null)?.decision === 'review')) return '?';
   return '✓';

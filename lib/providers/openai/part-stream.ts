@@ -42,6 +42,9 @@ export class PartStream implements AsyncIterableIterator<StreamPart> {
   #chunks: AsyncIterator<ChatCompletionChunk> | undefined;
   #assembler: ChunkAssembler | undefined;
   #closed = false;
+  /** Set by `return()`: a read still in flight then ends the stream quietly instead of failing. */
+  #returned = false;
+  #pending: Promise<IteratorResult<StreamPart>> | undefined;
 
   constructor(source: PartStreamSource) {
     this.#source = source;
@@ -52,9 +55,32 @@ export class PartStream implements AsyncIterableIterator<StreamPart> {
   }
 
   next(): Promise<IteratorResult<StreamPart>> {
+    // A call made before the previous read settled waits its turn, as an async generator's does.
+    if (this.#pending !== undefined) {
+      return this.#track(
+        this.#pending.then(
+          () => this.#step(),
+          () => this.#step(),
+        ),
+      );
+    }
+    return this.#step();
+  }
+
+  #step(): Promise<IteratorResult<StreamPart>> {
     if (this.#head < this.#out.length) return Promise.resolve({ value: this.#out[this.#head++] as StreamPart, done: false });
     if (this.#closed) return Promise.resolve(DONE);
-    return this.#pull();
+    return this.#track(this.#pull());
+  }
+
+  /** Remembers the read in flight until it settles. */
+  #track(read: Promise<IteratorResult<StreamPart>>): Promise<IteratorResult<StreamPart>> {
+    this.#pending = read;
+    const settle = (): void => {
+      if (this.#pending === read) this.#pending = undefined;
+    };
+    read.then(settle, settle);
+    return read;
   }
 
   async #pull(): Promise<IteratorResult<StreamPart>> {
@@ -80,6 +106,7 @@ export class PartStream implements AsyncIterableIterator<StreamPart> {
         if (call.signal.aborted) break;
         if (out.length > 0) return { value: out[this.#head++] as StreamPart, done: false };
       }
+      if (this.#returned) return DONE;
       if (call.signal.aborted) throw call.signal.reason;
       assembler.end(out);
       this.#close(true);
@@ -87,12 +114,14 @@ export class PartStream implements AsyncIterableIterator<StreamPart> {
     } catch (error) {
       out.length = 0;
       this.#close(false);
+      if (this.#returned) return DONE;
       throw this.#source.fail(error, call);
     }
   }
 
   /** The consumer stopped early (break, return, throw in a for-await): the HTTP stream is aborted. */
   async return(): Promise<IteratorResult<StreamPart>> {
+    this.#returned = true;
     this.#out.length = 0;
     if (this.#call === undefined) this.#closed = true; // never started: nothing to release
     if (!this.#closed) {

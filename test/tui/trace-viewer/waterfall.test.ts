@@ -40,7 +40,7 @@ describe('format', () => {
     assert.equal(stepGlyph(step({ id: 'a', type: 'llm_call' })), '✓');
     assert.equal(stepGlyph(step({ id: 'a', type: 'tool_execution', status: 'error' })), 'x');
     assert.equal(stepGlyph(step({ id: 'a', type: 'tool_selection', metadata: { policy: [{ decision: 'review' }] } })), '?');
-    assert.equal(stepGlyph(step({ id: 'a', type: 'tool_execution', metadata: { running: true } })), '⊷');
+    assert.equal(stepGlyph(step({ id: 'a', type: 'tool_execution', metadata: { incomplete: true } })), '⊷');
   });
 
   test('the layout fits the terminal', () => {

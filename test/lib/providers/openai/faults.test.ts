@@ -246,6 +246,31 @@ describe('OpenAIProvider fault matrix', () => {
     assert.deepEqual(await stream[Symbol.asyncIterator]().next(), { value: undefined, done: true }, 'next() after the end stays done');
   });
 
+  test('next() called again before the first read settles: one request, parts in order', async () => {
+    server.enqueue(sseResponse(textStream));
+    const before = server.requests.length;
+    const stream = providerFor(server).stream(ask('twice'));
+    const [a, b, c] = await Promise.all([stream.next(), stream.next(), stream.next()]);
+    assert.equal(server.requests.length, before + 1);
+    for (const result of [a, b, c]) assert.equal(result.done, false);
+    assert.deepEqual([a.value, b.value, c.value].map((part) => (part as { type: string }).type), ['text-delta', 'text-delta', 'text-delta']);
+    assert.equal((a.value as { text: string }).text, "I'm");
+    assert.equal((b.value as { text: string }).text, ' unable');
+    await stream.return?.();
+  });
+
+  test('return() while a read is in flight ends that read quietly (no error, no unhandled rejection)', async () => {
+    const [first, ...rest] = textStream.split('\n\n');
+    server.enqueue({ ...sseResponse(''), chunks: [`${first}\n\n`, rest.join('\n\n')], chunkDelayMs: 1500 });
+    const stream = providerFor(server).stream(ask('stop'));
+    const pending = stream.next();
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    await within(3000, async () => {
+      await stream.return?.();
+      assert.deepEqual(await pending, { value: undefined, done: true });
+    });
+  });
+
   test("an abort through request.signal rethrows the signal's reason (not a ProviderError)", async () => {
     const reason = new Error('user cancelled');
     server.enqueue({ hang: true });

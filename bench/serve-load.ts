@@ -1,0 +1,270 @@
+// Load test of `agentlib serve` over loopback HTTP against a bare node:http handler, in the same run.
+//
+//   npm run bench:serve                                    # builds dist/ first
+//   node --import tsx bench/serve-load.ts --quick
+//   node --import tsx bench/serve-load.ts --requests 20000 --concurrency 50 --rounds 3
+//
+// Servers run in a child process each (so the load generator's CPU is not charged to them):
+//   agentlib  createServeApp() from dist/ + listen(), a zero-latency ScriptedProvider whose reply is
+//             100 text deltas (a /stream response carries 100 text-delta events; /invoke the joined text)
+//   bare      a node:http handler that reads the body, JSON.parses it, checks "prompt" and returns
+//             the same /invoke JSON shape (same size) — or, for the stream scenario, writes 100 SSE
+//             frames plus a run-end frame
+// The load generator keeps `--concurrency` requests in flight over keep-alive sockets (node:http
+// Agent, maxSockets = concurrency) until `--requests` have completed, and reports requests/s. Rounds
+// alternate bare and agentlib; the ratio is agentlib / bare on the median requests/s.
+// RSS: a fresh agentlib server takes 1,000 requests, then 9,000 more (mixed /invoke and /stream);
+// its RSS after a full GC is compared (target < 10% growth). Target: /invoke ≥ 0.5× bare.
+//
+// Options: --quick (BENCH_QUICK=1), --requests N (20000; quick 4000), --concurrency C (50),
+// --rounds R (3; quick 1), --json PATH (default bench/results/serve-load.json; --no-json), --check
+// (exit 1 when a target is missed).
+import { fork, type ChildProcess } from 'node:child_process';
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { Agent as HttpAgent, createServer, request as httpRequest } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { cpus } from 'node:os';
+import { dirname, relative } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { parseArgs } from 'node:util';
+import type * as ServeModule from '../lib/serve/index.js';
+import type * as TestModule from '../lib/test/index.js';
+import { median } from './lib/measure.js';
+
+const DELTAS = Array.from({ length: 100 }, (_, i) => `tok${i} `);
+const TEXT = DELTAS.join('');
+const INVOKE_TARGET = 0.5;
+const RSS_TARGET = 0.1;
+
+type Kind = 'agentlib' | 'bare';
+type Scenario = 'invoke' | 'stream';
+type ChildMessage = { type: 'ready'; port: number } | { type: 'rss'; rss: number };
+
+// ---------------------------------------------------------------- server side (child process)
+
+async function serveAgentlib(): Promise<number> {
+  const dist = new URL('../dist/lib/', import.meta.url);
+  const { createServeApp, listen } = (await import(new URL('serve/index.js', dist).href)) as typeof ServeModule;
+  const { ScriptedProvider } = (await import(new URL('test/index.js', dist).href)) as typeof TestModule;
+  const provider = new ScriptedProvider({ record: false, loop: true, replies: [{ chunks: DELTAS, usage: { promptTokens: 10, completionTokens: 100 } }] });
+  const served = createServeApp({ agent: { name: 'bench', provider, model: 'gpt-4o-mini' }, maxConcurrency: 1000, keepAliveMs: 0, logError: () => undefined });
+  const server = await listen(served, { port: 0 });
+  return server.port;
+}
+
+function invokeBody(): string {
+  return JSON.stringify({
+    content: TEXT,
+    tool_calls: [],
+    iterations: 1,
+    usage: { prompt_tokens: 10, completion_tokens: 100, total_tokens: 110, cost_usd: 0.0000615 },
+    run_id: `run_${Math.random().toString(16).slice(2)}${Math.random().toString(16).slice(2)}`,
+    status: 'completed',
+  });
+}
+
+async function serveBare(): Promise<number> {
+  const server = createServer((req, res) => {
+    const parts: Buffer[] = [];
+    req.on('data', (chunk: Buffer) => parts.push(chunk));
+    req.on('end', () => {
+      let prompt: unknown;
+      try {
+        prompt = (JSON.parse(Buffer.concat(parts).toString('utf8')) as { prompt?: unknown }).prompt;
+      } catch {
+        prompt = undefined;
+      }
+      if (typeof prompt !== 'string') {
+        res.writeHead(400, { 'content-type': 'application/json' }).end('{"error":{"type":"invalid_request_error","message":"bad"}}');
+        return;
+      }
+      if (req.url === '/stream') {
+        res.writeHead(200, { 'content-type': 'text/event-stream; charset=utf-8', 'cache-control': 'no-cache' });
+        for (const text of DELTAS) res.write(`event: text-delta\ndata: ${JSON.stringify({ type: 'text-delta', runId: 'run_x', timestamp: Date.now(), iteration: 1, text })}\n\n`);
+        res.end(`event: run-end\ndata: ${invokeBody()}\n\n`);
+        return;
+      }
+      res.writeHead(200, { 'content-type': 'application/json' }).end(invokeBody());
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  return (server.address() as AddressInfo).port;
+}
+
+async function childMain(kind: Kind): Promise<void> {
+  const port = kind === 'agentlib' ? await serveAgentlib() : await serveBare();
+  const gc = (globalThis as { gc?: () => void }).gc;
+  process.on('message', (message: { type: string }) => {
+    if (message.type === 'rss') {
+      gc?.();
+      gc?.();
+      process.send?.({ type: 'rss', rss: process.memoryUsage().rss } satisfies ChildMessage);
+    }
+  });
+  process.send?.({ type: 'ready', port } satisfies ChildMessage);
+}
+
+// ---------------------------------------------------------------- load generator (parent)
+
+interface ServerHandle {
+  port: number;
+  child: ChildProcess;
+  rss(): Promise<number>;
+  stop(): void;
+}
+
+function startServer(kind: Kind): Promise<ServerHandle> {
+  const child = fork(fileURLToPath(import.meta.url), ['--serve', kind], { execArgv: ['--import', 'tsx', '--expose-gc'], stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
+  return new Promise((resolve, reject) => {
+    child.once('error', reject);
+    child.once('exit', (code) => reject(new Error(`${kind} server exited (${String(code)})`)));
+    child.once('message', (message: ChildMessage) => {
+      if (message.type !== 'ready') return;
+      resolve({
+        port: message.port,
+        child,
+        rss: () =>
+          new Promise((done) => {
+            child.once('message', (reply: ChildMessage) => done(reply.type === 'rss' ? reply.rss : Number.NaN));
+            child.send({ type: 'rss' });
+          }),
+        stop: () => {
+          child.removeAllListeners('exit');
+          child.kill();
+        },
+      });
+    });
+  });
+}
+
+const BODY = JSON.stringify({ prompt: 'What is the answer?' });
+
+function oneRequest(agent: HttpAgent, port: number, path: string): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const req = httpRequest({ host: '127.0.0.1', port, path, method: 'POST', agent, headers: { 'content-type': 'application/json', 'content-length': Buffer.byteLength(BODY) } }, (res) => {
+      let bytes = 0;
+      res.on('data', (chunk: Buffer) => void (bytes += chunk.length));
+      res.on('end', () => (res.statusCode === 200 ? resolve(bytes) : reject(new Error(`${path}: HTTP ${String(res.statusCode)}`))));
+      res.on('error', reject);
+    });
+    req.on('error', reject);
+    req.end(BODY);
+  });
+}
+
+/** Completes `total` requests with `concurrency` in flight; returns requests/s and bytes of the last response. */
+async function load(port: number, scenario: Scenario, total: number, concurrency: number): Promise<{ rps: number; bytes: number }> {
+  const agent = new HttpAgent({ keepAlive: true, maxSockets: concurrency });
+  const path = scenario === 'invoke' ? '/invoke' : '/stream';
+  let started = 0;
+  let bytes = 0;
+  const worker = async (): Promise<void> => {
+    while (started < total) {
+      started++;
+      bytes = await oneRequest(agent, port, path);
+    }
+  };
+  const t0 = process.hrtime.bigint();
+  await Promise.all(Array.from({ length: concurrency }, worker));
+  const seconds = Number(process.hrtime.bigint() - t0) / 1e9;
+  agent.destroy();
+  return { rps: total / seconds, bytes };
+}
+
+async function parentMain(): Promise<void> {
+  const { values: args } = parseArgs({
+    options: {
+      serve: { type: 'string' },
+      quick: { type: 'boolean', default: process.env.BENCH_QUICK === '1' },
+      requests: { type: 'string' },
+      concurrency: { type: 'string' },
+      rounds: { type: 'string' },
+      json: { type: 'string' },
+      'no-json': { type: 'boolean', default: false },
+      check: { type: 'boolean', default: false },
+    },
+  });
+  const int = (value: string | undefined, fallback: number): number => {
+    const n = value === undefined ? fallback : Number(value);
+    if (!Number.isInteger(n) || n < 1) throw new Error(`expected a positive integer, got ${value}`);
+    return n;
+  };
+  const requests = int(args.requests, args.quick ? 4000 : 20_000);
+  const concurrency = int(args.concurrency, 50);
+  const rounds = int(args.rounds, args.quick ? 1 : 3);
+  const warmup = Math.min(2000, Math.ceil(requests / 5));
+  console.log(`serve-load: ${requests} requests per measurement, ${concurrency} concurrent, ${rounds} round(s), node ${process.version}, ${cpus().length} CPUs`);
+
+  const results: Record<Scenario, Record<Kind, number[]>> = { invoke: { agentlib: [], bare: [] }, stream: { agentlib: [], bare: [] } };
+  const sizes: Record<string, number> = {};
+  for (let round = 1; round <= rounds; round++) {
+    const order: Kind[] = round % 2 === 1 ? ['bare', 'agentlib'] : ['agentlib', 'bare'];
+    for (const kind of order) {
+      const server = await startServer(kind);
+      try {
+        for (const scenario of ['invoke', 'stream'] as const) {
+          await load(server.port, scenario, warmup, concurrency);
+          const { rps, bytes } = await load(server.port, scenario, requests, concurrency);
+          results[scenario][kind].push(rps);
+          sizes[`${kind} ${scenario}`] = bytes;
+          console.log(`  round ${round} ${kind.padEnd(8)} /${scenario.padEnd(6)} ${rps.toFixed(0).padStart(7)} req/s  (${bytes} bytes per response)`);
+        }
+      } finally {
+        server.stop();
+      }
+    }
+  }
+
+  // RSS trend on a fresh agentlib server.
+  const fresh = await startServer('agentlib');
+  let rss1k: number;
+  let rss10k: number;
+  try {
+    await load(fresh.port, 'invoke', 500, concurrency);
+    await load(fresh.port, 'stream', 500, concurrency);
+    rss1k = await fresh.rss();
+    for (let i = 0; i < 9; i++) {
+      await load(fresh.port, 'invoke', 500, concurrency);
+      await load(fresh.port, 'stream', 500, concurrency);
+    }
+    rss10k = await fresh.rss();
+  } finally {
+    fresh.stop();
+  }
+
+  const med = (scenario: Scenario, kind: Kind): number => median(results[scenario][kind]);
+  const invokeRatio = med('invoke', 'agentlib') / med('invoke', 'bare');
+  const streamRatio = med('stream', 'agentlib') / med('stream', 'bare');
+  const growth = (rss10k - rss1k) / rss1k;
+  const mb = (bytes: number): string => `${(bytes / 1024 / 1024).toFixed(1)} MB`;
+  console.log('');
+  console.log(`/invoke  agentlib ${med('invoke', 'agentlib').toFixed(0)} req/s · bare node:http ${med('invoke', 'bare').toFixed(0)} req/s · ratio ${invokeRatio.toFixed(2)}× (target ≥ ${INVOKE_TARGET}×) ${invokeRatio >= INVOKE_TARGET ? 'ok' : 'MISSED'}`);
+  console.log(`/stream  agentlib ${med('stream', 'agentlib').toFixed(0)} req/s · bare node:http ${med('stream', 'bare').toFixed(0)} req/s · ratio ${streamRatio.toFixed(2)}× (100 text deltas per response)`);
+  console.log(`RSS      after 1,000 requests ${mb(rss1k)} · after 10,000 ${mb(rss10k)} · growth ${(growth * 100).toFixed(1)}% (target < ${RSS_TARGET * 100}%) ${growth < RSS_TARGET ? 'ok' : 'MISSED'}`);
+
+  if (!args['no-json']) {
+    const path = args.json ?? fileURLToPath(new URL('results/serve-load.json', import.meta.url));
+    mkdirSync(dirname(path), { recursive: true });
+    const document = {
+      version: 1,
+      node: process.version,
+      cpus: cpus().length,
+      requests,
+      concurrency,
+      rounds,
+      rps: results,
+      responseBytes: sizes,
+      invokeRatio,
+      streamRatio,
+      rss: { after1k: rss1k, after10k: rss10k, growth },
+      targets: { invokeRatio: INVOKE_TARGET, rssGrowth: RSS_TARGET },
+    };
+    writeFileSync(path, `${JSON.stringify(document, null, 2)}\n`);
+    console.log(`results: ${relative(process.cwd(), path)}`);
+  }
+  if (args.check && (invokeRatio < INVOKE_TARGET || growth >= RSS_TARGET)) process.exitCode = 1;
+}
+
+const serveKind = process.argv.includes('--serve') ? process.argv[process.argv.indexOf('--serve') + 1] : undefined;
+if (serveKind === 'agentlib' || serveKind === 'bare') await childMain(serveKind);
+else await parentMain();

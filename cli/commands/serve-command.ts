@@ -1,0 +1,33 @@
+import type { CommandDescriptor } from '../command-descriptor.js';
+
+/** `agentlib serve`: options only; the implementation (commands/serve.ts, hono) loads when it runs. */
+export const serveCommand: CommandDescriptor = {
+  name: 'serve',
+  positionals: '<agent>',
+  description: 'Serve an agent over HTTP: /invoke, /stream (SSE), OpenAI-compatible /v1/chat/completions, a playground',
+  examples: [
+    ['$0 serve agent.yaml', 'serve on http://127.0.0.1:8000 (loopback only)'],
+    ['$0 serve customer_support --port 3000 --cors http://localhost:5173', 'a template, another port, one allowed browser origin'],
+    ['AGENTLIB_AUTH_TOKEN=… $0 serve agent.yaml --host 0.0.0.0', 'reachable from other machines: a bearer token is required'],
+  ],
+  builder: (yargs) =>
+    yargs
+      .positional('agent', { type: 'string', describe: 'agent YAML file, or a template name (customer_support, data_analyst, …)' })
+      .option('port', { type: 'number', default: 8000, describe: 'port to listen on (0: any free port)' })
+      .option('host', { type: 'string', default: '127.0.0.1', describe: 'address to bind; anything but loopback needs --auth-token' })
+      .option('auth-token', { type: 'string', describe: 'require Authorization: Bearer <token> (or set AGENTLIB_AUTH_TOKEN)' })
+      .option('cors', { type: 'string', describe: 'allow this browser origin (CORS is off without it)' })
+      .option('max-concurrency', { type: 'number', default: 32, describe: 'concurrent requests; more get 429' })
+      .option('timeout', { type: 'number', default: 120, describe: 'seconds a request may take; then 504' })
+      .option('shutdown-grace', { type: 'number', default: 10, describe: 'seconds in-flight runs get to finish on SIGTERM/SIGINT' })
+      .option('playground', { type: 'boolean', default: true, describe: 'serve the /playground page (--no-playground: off)' })
+      .option('quiet', { alias: 'q', type: 'boolean', default: false, describe: 'no access log on stderr' })
+      .option('model', { alias: 'm', type: 'string', describe: "override the file's model" })
+      .option('provider', { alias: 'p', type: 'string', describe: "override the file's provider (openai, anthropic, gemini, ollama)" })
+      .option('max-iterations', { type: 'number', describe: 'override max_iterations' })
+      .option('var', { type: 'string', array: true, describe: 'set a ${variable} for the YAML and the tools: --var key=value (repeatable)' })
+      .option('replay', { type: 'string', describe: 'answer provider calls from this cassette (no network)' })
+      .group(['port', 'host', 'auth-token', 'cors', 'max-concurrency', 'timeout', 'shutdown-grace', 'playground', 'quiet'], 'Server:')
+      .group(['model', 'provider', 'max-iterations', 'var', 'replay'], 'Agent:'),
+  load: () => import('../../commands/serve.js'),
+};

@@ -1,0 +1,91 @@
+import { AgentlibError } from '../lib/core/errors/agentlib-error.js';
+import { buildAgentConfig } from '../lib/config/load-agent.js';
+import { loadAgentConfig } from '../lib/config/parse-agent-config.js';
+import { createServeApp } from '../lib/serve/app.js';
+import { listen, type RunningServer } from '../lib/serve/server.js';
+import { ExitCode } from '../cli/exit-codes.js';
+import { UsageError } from '../cli/usage-error.js';
+import type { CommandArguments, CommandContext } from './command-module.js';
+import { parseVars } from './run/parse-vars.js';
+import { planAgentLoad } from './run/resolve-agent.js';
+import { banner } from './serve/banner.js';
+import { serveSettings } from './serve/serve-options.js';
+
+function optionalString(value: unknown): string | undefined {
+  return typeof value === 'string' && value !== '' ? value : undefined;
+}
+
+/** One line for library errors (provider failures are expected events), the stack for anything else. */
+function describeFailure(error: unknown): string {
+  if (AgentlibError.isInstance(error)) return `${error.name}: ${error.message}`;
+  return error instanceof Error ? (error.stack ?? error.message) : String(error);
+}
+
+/** Resolves when SIGTERM arrives or `signal` (Ctrl+C) aborts; tells which. */
+function stopRequested(signal: AbortSignal): Promise<'SIGTERM' | 'SIGINT'> {
+  return new Promise((resolve) => {
+    const onTerm = (): void => {
+      signal.removeEventListener('abort', onAbort);
+      resolve('SIGTERM');
+    };
+    const onAbort = (): void => {
+      process.off('SIGTERM', onTerm);
+      resolve('SIGINT');
+    };
+    process.once('SIGTERM', onTerm);
+    if (signal.aborted) onAbort();
+    else signal.addEventListener('abort', onAbort, { once: true });
+  });
+}
+
+/**
+ * `agentlib serve <agent>`: builds the agent's config once (provider, tools, policy), serves it
+ * with a fresh Agent per request, prints the URL and routes, logs requests on stderr, and on
+ * SIGTERM or Ctrl+C drains (new requests 503, in-flight runs get `--shutdown-grace` seconds).
+ */
+export async function run(args: CommandArguments, context: CommandContext): Promise<number> {
+  const { io } = context;
+  const cwd = io.cwd ?? process.cwd();
+  const settings = serveSettings(args, io.env);
+  const vars = parseVars(args.var as unknown[] | undefined);
+  const maxIterations = typeof args.maxIterations === 'number' ? args.maxIterations : undefined;
+  const plan = planAgentLoad({
+    ref: String(args.agent),
+    cwd,
+    env: io.env,
+    vars,
+    ...(optionalString(args.model) === undefined ? {} : { model: optionalString(args.model) as string }),
+    ...(optionalString(args.provider) === undefined ? {} : { provider: optionalString(args.provider) as string }),
+    ...(maxIterations === undefined ? {} : { maxIterations }),
+    ...(optionalString(args.replay) === undefined ? {} : { replay: optionalString(args.replay) as string }),
+  });
+  const agentConfig = await buildAgentConfig(await loadAgentConfig(plan.file, plan.options), plan.options, plan.file);
+  const served = createServeApp({
+    agent: agentConfig,
+    maxConcurrency: settings.maxConcurrency,
+    timeoutMs: settings.timeoutMs,
+    playground: settings.playground,
+    toolContext: { ...vars },
+    version: context.version,
+    ...(settings.authToken === undefined ? {} : { authToken: settings.authToken }),
+    ...(settings.cors === undefined ? {} : { cors: settings.cors }),
+    ...(settings.quiet ? {} : { accessLog: (line: string) => void io.stderr.write(`${line}\n`) }),
+    logError: (message, error) => void io.stderr.write(`agentlib serve: ${message}: ${describeFailure(error)}\n`),
+  });
+  let server: RunningServer;
+  try {
+    server = await listen(served, { port: settings.port, host: settings.host });
+  } catch (error) {
+    const code = (error as NodeJS.ErrnoException).code;
+    if (code === 'EADDRINUSE') throw new UsageError(`Port ${settings.port} on ${settings.host} is in use; pick another with --port (0: any free port).`);
+    if (code === 'EADDRNOTAVAIL' || code === 'ENOTFOUND') throw new UsageError(`Cannot bind --host ${settings.host}: no such local address.`);
+    throw error;
+  }
+  io.stdout.write(banner(server.url, served.info, settings));
+  io.stderr.write('Press Ctrl+C to stop.\n');
+  const why = await stopRequested(context.signal);
+  io.stderr.write(`${why}: shutting down; in-flight runs get ${settings.graceMs / 1000} s\n`);
+  const drained = await server.close(settings.graceMs);
+  io.stderr.write(`stopped (${drained.finished} run(s) finished, ${drained.aborted} aborted)\n`);
+  return why === 'SIGINT' ? ExitCode.INTERRUPTED : ExitCode.OK;
+}

@@ -1,0 +1,162 @@
+import type { IncomingMessage } from 'node:http';
+import type { Context } from 'hono';
+import { HttpError, badRequest } from './http-error.js';
+
+/** Keys that could reach an object's prototype when a body is merged somewhere: rejected anywhere in a body. */
+const FORBIDDEN_KEYS: ReadonlySet<string> = new Set(['__proto__', 'constructor', 'prototype']);
+
+/** How deeply arrays and objects may nest in a request body. */
+export const MAX_JSON_DEPTH = 64;
+
+const decoder = new TextDecoder('utf-8', { fatal: true });
+
+/** True for `application/json` and `application/<x>+json`, with or without parameters. */
+function isJsonType(contentType: string | null): boolean {
+  if (contentType === null) return false;
+  const type = (contentType.split(';', 1)[0] ?? '').trim().toLowerCase();
+  return type === 'application/json' || (type.startsWith('application/') && type.endsWith('+json'));
+}
+
+function tooLarge(limit: number): HttpError {
+  return new HttpError(413, 'request_too_large_error', `The request body is larger than ${limit} bytes`);
+}
+
+/** Reads a body of unknown length, stopping (413) as soon as it passes `limit`. */
+async function readCapped(body: ReadableStream<Uint8Array>, limit: number): Promise<Uint8Array> {
+  const reader = body.getReader();
+  const parts: Uint8Array[] = [];
+  let size = 0;
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    size += value.byteLength;
+    if (size > limit) {
+      await reader.cancel().catch(() => undefined);
+      throw tooLarge(limit);
+    }
+    parts.push(value);
+  }
+  if (parts.length === 1) return parts[0] as Uint8Array;
+  const out = new Uint8Array(size);
+  let offset = 0;
+  for (const part of parts) {
+    out.set(part, offset);
+    offset += part.byteLength;
+  }
+  return out;
+}
+
+/**
+ * Throws a 400 when `value` nests deeper than MAX_JSON_DEPTH or has a `__proto__`, `constructor`
+ * or `prototype` key at any depth. Iterative, so a hostile body cannot overflow the stack.
+ */
+export function checkJsonShape(value: unknown): void {
+  const stack: { value: unknown; depth: number }[] = [{ value, depth: 0 }];
+  while (stack.length > 0) {
+    const item = stack.pop() as { value: unknown; depth: number };
+    if (typeof item.value !== 'object' || item.value === null) continue;
+    if (item.depth >= MAX_JSON_DEPTH) throw badRequest(`The JSON body nests deeper than ${MAX_JSON_DEPTH} levels`);
+    if (Array.isArray(item.value)) {
+      for (const child of item.value) if (typeof child === 'object' && child !== null) stack.push({ value: child, depth: item.depth + 1 });
+      continue;
+    }
+    for (const key of Object.keys(item.value)) {
+      if (FORBIDDEN_KEYS.has(key)) throw badRequest(`The key "${key}" is not allowed in a request body`);
+      const child = (item.value as Record<string, unknown>)[key];
+      if (typeof child === 'object' && child !== null) stack.push({ value: child, depth: item.depth + 1 });
+    }
+  }
+}
+
+/** The Node request behind a Hono context when served by @hono/node-server (its env holds `incoming`). */
+function nodeIncoming(c: Context): IncomingMessage | undefined {
+  const env = c.env as { incoming?: unknown } | undefined;
+  const incoming = env?.incoming;
+  return typeof incoming === 'object' && incoming !== null && typeof (incoming as IncomingMessage).on === 'function' && 'headers' in incoming ? (incoming as IncomingMessage) : undefined;
+}
+
+/** Reads a Node request body up to `limit` bytes (413 past it), without building a Web stream. */
+function readIncoming(incoming: IncomingMessage, limit: number): Promise<Uint8Array> {
+  return new Promise((resolve, reject) => {
+    const parts: Buffer[] = [];
+    let size = 0;
+    const cleanup = (): void => {
+      incoming.off('data', onData);
+      incoming.off('end', onEnd);
+      incoming.off('error', onError);
+      incoming.off('aborted', onAborted);
+    };
+    const onData = (chunk: Buffer): void => {
+      size += chunk.length;
+      if (size > limit) {
+        cleanup();
+        incoming.resume(); // discard the rest; the 413 goes out once it is read
+        reject(tooLarge(limit));
+        return;
+      }
+      parts.push(chunk);
+    };
+    const onEnd = (): void => {
+      cleanup();
+      resolve(parts.length === 1 ? (parts[0] as Buffer) : Buffer.concat(parts, size));
+    };
+    const onError = (error: Error): void => {
+      cleanup();
+      reject(badRequest(`The request body could not be read: ${error.message}`));
+    };
+    const onAborted = (): void => onError(new Error('the client aborted the request'));
+    incoming.on('data', onData);
+    incoming.on('end', onEnd);
+    incoming.on('error', onError);
+    incoming.on('aborted', onAborted);
+  });
+}
+
+/**
+ * Reads and parses a JSON request body: 415 unless the content type is JSON, 413 past `limit`
+ * bytes (by Content-Length before reading, or while reading a chunked body), 400 for an empty
+ * body, invalid UTF-8, invalid JSON, too deep nesting or prototype keys. Under @hono/node-server
+ * it reads the Node request directly (no Web Request or stream is built: the hot path of /invoke).
+ */
+export async function readJsonBody(c: Context, limit: number): Promise<unknown> {
+  const incoming = nodeIncoming(c);
+  const header = (name: string): string | null => {
+    if (incoming === undefined) return c.req.raw.headers.get(name);
+    const value = incoming.headers[name];
+    return typeof value === 'string' ? value : null;
+  };
+  if (!isJsonType(header('content-type'))) {
+    throw new HttpError(415, 'unsupported_media_type_error', 'The request body must be JSON (Content-Type: application/json)');
+  }
+  const declared = header('content-length');
+  if (declared !== null && Number(declared) > limit) throw tooLarge(limit);
+  let bytes: Uint8Array;
+  if (incoming !== undefined) {
+    bytes = await readIncoming(incoming, limit);
+  } else {
+    const request = c.req.raw;
+    if (request.body === null) throw badRequest('The request body is empty; send a JSON object');
+    bytes = declared === null ? await readCapped(request.body, limit) : new Uint8Array(await request.arrayBuffer());
+  }
+  if (bytes.byteLength > limit) throw tooLarge(limit);
+  if (bytes.byteLength === 0) throw badRequest('The request body is empty; send a JSON object');
+  return parseJson(bytes);
+}
+
+/** Decodes (strict UTF-8) and parses `bytes`, then checks depth and keys. */
+export function parseJson(bytes: Uint8Array): unknown {
+  let text: string;
+  try {
+    text = decoder.decode(bytes);
+  } catch {
+    throw badRequest('The request body is not valid UTF-8');
+  }
+  let value: unknown;
+  try {
+    value = JSON.parse(text);
+  } catch (error) {
+    throw badRequest(`The request body is not valid JSON: ${error instanceof Error ? error.message : String(error)}`);
+  }
+  checkJsonShape(value);
+  return value;
+}

@@ -1,0 +1,187 @@
+/**
+ * The playground's script (inline, same-origin requests only). It POSTs to /stream, parses the
+ * event stream as it arrives and renders text deltas, tool cards (running ⊷, done ✓, failed x,
+ * not approved ?), usage and cost from `run-end`, and errors (HTTP JSON errors and `error` events).
+ */
+export const PLAYGROUND_SCRIPT = `
+"use strict";
+const $ = (id) => document.getElementById(id);
+const transcript = $("transcript"), form = $("form"), prompt = $("prompt"), send = $("send"), stop = $("stop");
+const tokenInput = $("token"), approveInput = $("approve"), sessionBox = $("keep-session");
+tokenInput.value = sessionStorage.getItem("agentlib.token") || "";
+tokenInput.addEventListener("change", () => { sessionStorage.setItem("agentlib.token", tokenInput.value); loadInfo(); });
+let sessionId = newSessionId();
+let controller = null;
+
+function newSessionId() {
+  const bytes = new Uint8Array(12);
+  crypto.getRandomValues(bytes);
+  return "pg-" + Array.from(bytes, (b) => b.toString(16).padStart(2, "0")).join("");
+}
+function headers() {
+  const h = { "content-type": "application/json" };
+  if (tokenInput.value.trim() !== "") h.authorization = "Bearer " + tokenInput.value.trim();
+  return h;
+}
+function el(tag, cls, text) {
+  const node = document.createElement(tag);
+  if (cls) node.className = cls;
+  if (text !== undefined) node.textContent = text;
+  return node;
+}
+function short(value, max) {
+  const text = typeof value === "string" ? value : JSON.stringify(value);
+  return text.length > max ? text.slice(0, max - 1) + "…" : text;
+}
+function scroll() { transcript.scrollTop = transcript.scrollHeight; }
+
+async function loadInfo() {
+  try {
+    const res = await fetch("health", { headers: headers() });
+    const body = await res.json();
+    if (!res.ok) { $("meta").textContent = body.error ? body.error.message : "HTTP " + res.status; return; }
+    $("agent-name").textContent = body.agent;
+    document.title = body.agent + " · agentlib playground";
+    $("meta").textContent = body.provider + " · " + body.model + " · tools: " + (body.tools.length ? body.tools.join(", ") : "none");
+  } catch (e) { $("meta").textContent = "cannot reach the server: " + e.message; }
+}
+
+function addMessage(role, text) {
+  const msg = el("div", "msg " + role);
+  msg.appendChild(el("div", "who", role === "user" ? "you" : "agent"));
+  const body = el("div", "text", text);
+  msg.appendChild(body);
+  transcript.appendChild(msg);
+  scroll();
+  return { msg, body };
+}
+
+function showError(view, type, message) {
+  const box = el("div", "error", (type ? type + ": " : "") + message);
+  box.setAttribute("role", "alert");
+  view.msg.appendChild(box);
+  scroll();
+}
+
+function handle(view, cards, name, data) {
+  switch (name) {
+    case "text-delta": {
+      if (view.current === null) { view.current = el("div", "text"); view.msg.appendChild(view.current); }
+      view.current.textContent += data.text;
+      break;
+    }
+    case "tool-start": {
+      view.current = null;
+      const card = el("div", "tool-card");
+      card.dataset.status = "running";
+      card.dataset.tool = data.toolName;
+      card.appendChild(el("span", "glyph", "⊷ "));
+      card.appendChild(el("span", "call", data.toolName + " " + short(data.args, 300)));
+      view.msg.appendChild(card);
+      cards.set(data.callId, card);
+      break;
+    }
+    case "tool-end":
+    case "tool-error": {
+      let card = cards.get(data.callId);
+      if (!card) {
+        card = el("div", "tool-card");
+        card.appendChild(el("span", "glyph"));
+        card.appendChild(el("span", "call", data.toolName + " " + short(data.args, 300)));
+        view.msg.appendChild(card);
+      }
+      const ok = name === "tool-end";
+      card.dataset.status = ok ? "ok" : "error";
+      card.querySelector(".glyph").textContent = ok ? "✓ " : "x ";
+      card.appendChild(el("span", "result", ok ? "→ " + short(data.result, 500) + " · " + data.durationMs + " ms" : "→ " + data.error.message));
+      break;
+    }
+    case "approval-response": {
+      if (!data.approved) {
+        const card = el("div", "tool-card");
+        card.dataset.status = "denied";
+        card.appendChild(el("span", "glyph", "? "));
+        card.appendChild(el("span", "call", data.toolName + " not approved" + (data.feedback ? ": " + data.feedback : "") + " (add it to Approve tools to allow it)"));
+        view.msg.appendChild(card);
+      }
+      break;
+    }
+    case "run-end": {
+      const u = data.usage;
+      const line = el("div", "usage", data.iterations + " iteration" + (data.iterations === 1 ? "" : "s") + " · " + u.total_tokens + " tokens (" + u.prompt_tokens + " in, " + u.completion_tokens + " out) · $" + u.cost_usd.toFixed(6) + (data.status !== "completed" ? " · stopped: " + data.status : ""));
+      line.id = "usage";
+      const old = document.getElementById("usage");
+      if (old) old.removeAttribute("id");
+      view.msg.appendChild(line);
+      if (view.msg.querySelectorAll(".text").length === 1 && data.content) view.body.textContent = data.content;
+      break;
+    }
+    case "error": showError(view, data.error.type, data.error.message); break;
+    default: break;
+  }
+  scroll();
+}
+
+async function run(text) {
+  addMessage("user", text);
+  const view = addMessage("assistant", "");
+  view.current = view.body;
+  const cards = new Map();
+  const body = { prompt: text };
+  if (sessionBox.checked) body.session_id = sessionId;
+  const approve = approveInput.value.split(",").map((s) => s.trim()).filter(Boolean);
+  if (approve.length) body.approve = approve;
+  controller = new AbortController();
+  send.disabled = true; stop.disabled = false;
+  try {
+    const res = await fetch("stream", { method: "POST", headers: headers(), body: JSON.stringify(body), signal: controller.signal });
+    if (!res.ok || !res.body) {
+      let type = "http_error", message = "HTTP " + res.status;
+      try { const j = await res.json(); if (j.error) { type = j.error.type; message = j.error.message + " (HTTP " + res.status + ")"; } } catch (_) {}
+      showError(view, type, message);
+      return;
+    }
+    const reader = res.body.getReader();
+    const decoder = new TextDecoder();
+    let buffer = "";
+    for (;;) {
+      const { value, done } = await reader.read();
+      if (done) break;
+      buffer += decoder.decode(value, { stream: true }).replace(/\\r\\n?/g, "\\n");
+      let cut;
+      while ((cut = buffer.indexOf("\\n\\n")) !== -1) {
+        const frame = buffer.slice(0, cut);
+        buffer = buffer.slice(cut + 2);
+        let name = "message", data = "";
+        for (const line of frame.split("\\n")) {
+          if (line.startsWith("event:")) name = line.slice(6).trim();
+          else if (line.startsWith("data:")) data += (data ? "\\n" : "") + line.slice(5).replace(/^ /, "");
+        }
+        if (data !== "") handle(view, cards, name, JSON.parse(data));
+      }
+    }
+  } catch (e) {
+    if (e.name === "AbortError") showError(view, "", "stopped");
+    else showError(view, "network_error", e.message);
+  } finally {
+    controller = null;
+    send.disabled = false; stop.disabled = true;
+    prompt.focus();
+  }
+}
+
+form.addEventListener("submit", (e) => {
+  e.preventDefault();
+  const text = prompt.value.trim();
+  if (text === "" || controller !== null) return;
+  prompt.value = "";
+  run(text);
+});
+prompt.addEventListener("keydown", (e) => {
+  if (e.key === "Enter" && !e.shiftKey) { e.preventDefault(); form.requestSubmit(); }
+});
+stop.addEventListener("click", () => { if (controller) controller.abort(); });
+$("new-chat").addEventListener("click", () => { sessionId = newSessionId(); transcript.textContent = ""; prompt.focus(); });
+loadInfo();
+prompt.focus();
+`;
