@@ -75,7 +75,9 @@ export async function createProvider(spec: ProviderSpec): Promise<Provider> {
       const config = normalise(item);
       const provider = await createOne(config);
       const entry: FallbackEntry = { provider, label: config.name ?? provider.name };
-      if (config.model !== undefined) entry.model = config.model;
+      // An Azure entry is called by its deployment (which `model` only names when no deployment is given).
+      const model = config.type === 'azure' ? (config.deployment ?? config.model) : config.model;
+      if (model !== undefined) entry.model = model;
       return entry;
     }));
     if (entries.length === 1) return (entries[0] as FallbackEntry).provider;

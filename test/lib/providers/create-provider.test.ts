@@ -35,6 +35,18 @@ describe('createProvider', () => {
     });
   });
 
+  test('an azure entry of a list is called by its deployment, even when it names a model too', async () => {
+    await withEnv({ OPENAI_API_KEY: 'sk-x', AZURE_OPENAI_API_KEY: 'az-key' }, async () => {
+      const provider = await createProvider([
+        { type: 'azure', deployment: 'prod-dep', model: 'gpt-4o', base_url: 'https://acme.openai.azure.com' },
+        { type: 'azure', model: 'only-model-dep', base_url: 'https://acme.openai.azure.com', name: 'second' },
+        'openai',
+      ]);
+      assert.ok(provider instanceof FallbackProvider);
+      assert.deepEqual(provider.status().map((s) => s.model), ['prod-dep', 'only-model-dep', 'gpt-4o-mini']);
+    });
+  });
+
   test('keys from a named variable; openai-compatible servers', async () => {
     await withEnv({ MY_GROQ_KEY: 'gsk' }, async () => {
       const groq = await createProvider({ type: 'openai-compatible', name: 'groq', base_url: 'http://127.0.0.1:9/v1', model: 'llama-3.1-8b-instant', api_key_env: 'MY_GROQ_KEY' });

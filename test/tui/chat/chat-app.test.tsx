@@ -330,6 +330,24 @@ describe('slash commands', () => {
     await chat.waitFor('Switching models is not available for this agent.');
   });
 
+  test('/save after a failed turn saves the failed run, with its error', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'chat-save-failed-'));
+    try {
+      const { agent } = scriptedAgent(['first answer', { error: new Error('provider down') }]);
+      const chat = mount(agent, { cwd: dir });
+      await chat.send('hello');
+      await chat.waitFor('done in');
+      await chat.send('again');
+      await chat.waitFor(/error in/);
+      await chat.send('/save failed.jsonl');
+      await chat.waitFor('Saved the trace of the last run to failed.jsonl');
+      const header = JSON.parse(readFileSync(join(dir, 'failed.jsonl'), 'utf8').split('\n')[0] ?? '{}') as { status?: string };
+      assert.equal(header.status, 'error');
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
   test('/save writes the trace JSONL of the last run', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'chat-save-'));
     try {

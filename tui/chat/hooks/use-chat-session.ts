@@ -1,5 +1,6 @@
 import { useCallback, useEffect, useReducer, useRef } from 'react';
 import type { Agent } from '../../../lib/agent/agent.js';
+import { failedRunResult } from '../../../lib/agent/execute-run.js';
 import type { AgentResult } from '../../../lib/agent/result.js';
 import type { ApprovalDecision, ApprovalHandler } from '../../../lib/agent/types.js';
 import { userMessage, type Message } from '../../../lib/core/message.js';
@@ -84,6 +85,8 @@ export function useChatSession(options: ChatSessionOptions): ChatSession {
           lastResult.current = result;
           status = result.status;
         } catch (caught) {
+          // A failed or cancelled run still has a result with its trace (for /save).
+          lastResult.current = failedRunResult(caught) ?? lastResult.current;
           status = abort.signal.aborted ? 'cancelled' : 'error';
           if (!abort.signal.aborted) error = caught instanceof Error ? `${caught.name}: ${caught.message}` : String(caught);
         } finally {
