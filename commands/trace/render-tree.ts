@@ -1,4 +1,5 @@
 import { Chalk, type ChalkInstance } from 'chalk';
+import { sanitizeForTerminal } from '../../lib/core/terminal-text.js';
 import type { AgentTrace } from '../../lib/trace/agent-trace.js';
 import { runStart } from '../../lib/trace/trace-data.js';
 import { buildStepTree, type StepTreeNode } from '../../lib/trace/tree.js';
@@ -103,7 +104,7 @@ export function renderTraceTree(trace: AgentTrace, options: TreeRenderOptions): 
     nodes.forEach((node, index) => {
       const last = index === nodes.length - 1;
       const own = node.depth === 0 ? '' : last ? glyphs.last : glyphs.branch;
-      const name = node.step.name === undefined || node.step.name === '' ? '' : ` ${node.step.name}`;
+      const name = node.step.name === undefined || node.step.name === '' ? '' : ` ${sanitizeForTerminal(oneLineName(node.step.name))}`;
       rows.push({ node, label: `${prefix}${own}${node.step.type}${name}`, prefix: [...prefix, ...own].length });
       walk(node.children, node.depth === 0 ? '' : prefix + (last ? glyphs.space : glyphs.pipe));
     });
@@ -136,7 +137,7 @@ export function renderTraceTree(trace: AgentTrace, options: TreeRenderOptions): 
     lines.push(line.trimEnd());
     if (step.error !== undefined) {
       const indent = ' '.repeat(GLYPH_W + Math.min(layout.label - 4, prefix) + 2);
-      lines.push(chalk.red(fit(`${indent}${step.error.name}: ${step.error.message}`, options.width)));
+      lines.push(chalk.red(fit(`${indent}${sanitizeForTerminal(`${step.error.name}: ${step.error.message}`)}`, options.width)));
     }
   }
   return `${lines.join('\n')}\n`;
@@ -174,4 +175,9 @@ function wrapParts(parts: readonly string[], separator: string, width: number): 
 
 function plural(count: number, word: string): string {
   return `${count} ${word}${count === 1 ? '' : 's'}`;
+}
+
+/** A step name on one line. */
+function oneLineName(name: string): string {
+  return name.replace(/\s+/g, ' ');
 }

@@ -1,4 +1,5 @@
 /** Small text helpers of the chat view (pure). */
+import { sanitizeForTerminal } from '../../lib/core/terminal-text.js';
 
 /** `850ms`, `1.2s`, `2m 05s`. */
 export function formatDuration(ms: number): string {
@@ -25,7 +26,7 @@ export function summarizeArgs(args: Record<string, unknown>, max = 80): string {
   const text = Object.entries(args)
     .map(([key, value]) => `${key}=${oneLine(JSON.stringify(value) ?? String(value))}`)
     .join(', ');
-  return cut(text, max);
+  return cut(sanitizeForTerminal(text), max);
 }
 
 /** Collapses whitespace to single spaces. */

@@ -2,6 +2,7 @@ import type { AgentEvent } from '../../lib/events/types.js';
 import type { ChatState, FinishedItem, LiveTurn, PendingApproval, Segment, ToolCard } from './chat-state.js';
 import { EMPTY_USAGE } from './chat-state.js';
 import { reduceTraceRows } from './chat-trace-rows.js';
+import { sanitizeForTerminal } from '../../lib/core/terminal-text.js';
 
 /** What changes the chat state: batches of agent events, plus the few things the UI itself does. */
 export type ChatAction =
@@ -85,7 +86,8 @@ function copy(state: ChatState): Draft {
 }
 
 function push(draft: Draft, item: DistributiveOmit<FinishedItem, 'id'>): void {
-  draft.finished = [...draft.finished, { ...item, id: draft.nextId++ }];
+  const safe = item.kind === 'notice' ? { ...item, text: sanitizeForTerminal(item.text) } : item;
+  draft.finished = [...draft.finished, { ...safe, id: draft.nextId++ }];
 }
 
 type DistributiveOmit<T, K extends PropertyKey> = T extends unknown ? Omit<T, K> : never;
@@ -100,7 +102,9 @@ function cloneLive(draft: Draft): LiveTurn | undefined {
 function setCard(live: LiveTurn, callId: string, toolName: string, args: Record<string, unknown>, patch: Partial<ToolCard>): void {
   const existing = live.tools[callId];
   if (!existing) live.segments.push({ kind: 'tool', callId });
-  live.tools[callId] = { ...(existing ?? { callId, toolName, args, status: 'pending' }), ...patch };
+  // Tool output (and a model-chosen tool name) is untrusted: sanitised before it is drawn.
+  if (patch.output !== undefined) patch.output = sanitizeForTerminal(patch.output);
+  live.tools[callId] = { ...(existing ?? { callId, toolName: sanitizeForTerminal(toolName), args, status: 'pending' }), ...patch };
 }
 
 function applyEvent(draft: Draft, event: AgentEvent): void {
@@ -126,8 +130,10 @@ function applyEvent(draft: Draft, event: AgentEvent): void {
       break;
     case 'text-delta': {
       const last = live.segments.at(-1);
-      if (last?.kind === 'text') live.segments[live.segments.length - 1] = { kind: 'text', text: last.text + event.text };
-      else live.segments.push({ kind: 'text', text: event.text });
+      // Model output never drives the terminal: escape sequences and controls are dropped here.
+      const text = sanitizeForTerminal(event.text);
+      if (last?.kind === 'text') live.segments[live.segments.length - 1] = { kind: 'text', text: last.text + text };
+      else live.segments.push({ kind: 'text', text });
       break;
     }
     case 'policy-decision':
@@ -160,16 +166,16 @@ function applyEvent(draft: Draft, event: AgentEvent): void {
       setCard(live, event.callId, event.toolName, {}, { status: 'denied', output: `blocked: ${event.reason}` });
       break;
     case 'error':
-      if (event.stage !== 'tool') draft.finished = [...draft.finished, { id: draft.nextId++, kind: 'notice', text: `${event.error.name}: ${event.error.message}`, tone: 'error' }];
+      if (event.stage !== 'tool') push(draft, { kind: 'notice', text: `${event.error.name}: ${event.error.message}`, tone: 'error' });
       break;
     case 'llm-retry':
-      draft.finished = [...draft.finished, { id: draft.nextId++, kind: 'notice', text: `retrying ${event.provider} (attempt ${event.attempt}): ${event.error.message}`, tone: 'warn' }];
+      push(draft, { kind: 'notice', text: `retrying ${event.provider} (attempt ${event.attempt}): ${event.error.message}`, tone: 'warn' });
       break;
     case 'budget-exceeded':
     case 'cost-warning':
     case 'guardrail-triggered':
     case 'model-switch':
-      draft.finished = [...draft.finished, { id: draft.nextId++, kind: 'notice', text: noticeText(event), tone: 'warn' }];
+      push(draft, { kind: 'notice', text: noticeText(event), tone: 'warn' });
       break;
     default:
       break;

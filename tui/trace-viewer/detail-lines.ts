@@ -1,3 +1,4 @@
+import { sanitizeForTerminal } from '../../lib/core/terminal-text.js';
 import type { TraceStep } from '../../lib/trace/trace-step.js';
 import { formatCost, formatDuration, formatTokens, stepGlyph } from './format.js';
 
@@ -76,7 +77,8 @@ function prettyJson(text: string | undefined): string | undefined {
 /** Hard-wraps text to `width` columns, keeping its own line breaks; tabs become two spaces. */
 export function wrap(text: string, width: number): string[] {
   const out: string[] = [];
-  for (const raw of text.replace(/\t/g, '  ').split(/\r?\n/)) {
+  // Trace files hold model and tool output: nothing in them may drive the terminal.
+  for (const raw of sanitizeForTerminal(text.replace(/\t/g, '  ')).split('\n')) {
     const chars = [...raw];
     if (chars.length === 0) out.push('');
     for (let i = 0; i < chars.length; i += width) out.push(chars.slice(i, i + width).join(''));

@@ -34,6 +34,25 @@ describe('chatReducer', () => {
     assert.equal(state.usage.lastPromptTokens, 100);
   });
 
+  test('escape sequences in model text, tool output and errors never reach the state that is drawn', () => {
+    const esc = '\u001b]52;c;aGk=\u0007\u001b[2J';
+    const state = reduce([
+      start,
+      events(
+        ev('run-start', { agentName: 'a', input: 'hello', provider: 'p', model: 'm' }),
+        ev('text-delta', { iteration: 1, text: `Hi${esc}!` }),
+        ev('tool-start', { iteration: 1, callId: 'c1', toolName: 'shell', args: {} }),
+        ev('tool-end', { iteration: 1, callId: 'c1', toolName: 'shell', args: {}, result: `out${esc}put`, durationMs: 1 }),
+      ),
+      { type: 'turn-finish', status: 'error', now: 1200, error: `Error: bad${esc}` },
+    ]);
+    const drawn = JSON.stringify(state.finished);
+    assert.ok(!drawn.includes('\\u001b'), drawn);
+    assert.match(drawn, /Hi!/);
+    assert.match(drawn, /output/);
+    assert.match(drawn, /Error: bad/);
+  });
+
   test('complete paragraphs move to static while the turn streams; an open code fence stays live', () => {
     let state = reduce([start, events(ev('text-delta', { iteration: 1, text: 'First paragraph.\n\nSecond' }))]);
     assert.deepEqual(state.finished.map((i) => (i.kind === 'text' ? i.text : i.kind)), ['user', 'First paragraph.']);
