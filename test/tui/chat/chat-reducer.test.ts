@@ -41,8 +41,8 @@ describe('chatReducer', () => {
       events(
         ev('run-start', { agentName: 'a', input: 'hello', provider: 'p', model: 'm' }),
         ev('text-delta', { iteration: 1, text: `Hi${esc}!` }),
-        ev('tool-start', { iteration: 1, callId: 'c1', toolName: 'shell', args: {} }),
-        ev('tool-end', { iteration: 1, callId: 'c1', toolName: 'shell', args: {}, result: `out${esc}put`, durationMs: 1 }),
+        ev('tool-start', { callId: 'c1', toolName: 'shell', args: {} }),
+        ev('tool-end', { callId: 'c1', toolName: 'shell', args: {}, result: `out${esc}put`, durationMs: 1 }),
       ),
       { type: 'turn-finish', status: 'error', now: 1200, error: `Error: bad${esc}` },
     ]);
