@@ -42,7 +42,7 @@ describe('chatReducer', () => {
         ev('run-start', { agentName: 'a', input: 'hello', provider: 'p', model: 'm' }),
         ev('text-delta', { iteration: 1, text: `Hi${esc}!` }),
         ev('tool-start', { callId: 'c1', toolName: 'shell', args: {} }),
-        ev('tool-end', { callId: 'c1', toolName: 'shell', args: {}, result: `out${esc}put`, durationMs: 1 }),
+        ev('tool-end', { callId: 'c1', toolName: 'shell', args: {}, result: `out${esc}put`, durationMs: 1, cached: false }),
       ),
       { type: 'turn-finish', status: 'error', now: 1200, error: `Error: bad${esc}` },
     ]);
