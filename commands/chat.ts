@@ -5,12 +5,10 @@ import { notInteractiveMessage, whyNotInteractive } from './chat/terminal-check.
 import { importTui } from './import-tui.js';
 import type * as RunChatModule from '../tui/chat/run-chat.js';
 import { approvalHandler } from './run/approvals.js';
+import { agentRequestFrom, optionalString } from './run/agent-request.js';
 import { parseVars } from './run/parse-vars.js';
 import { resolveAgent, type AgentRequest } from './run/resolve-agent.js';
 
-function optionalString(value: unknown): string | undefined {
-  return typeof value === 'string' && value !== '' ? value : undefined;
-}
 
 /** `--session <id>` is accepted but not wired yet: the hook where a session store will plug in. */
 function sessionNotices(sessionId: string | undefined): string[] {
@@ -31,20 +29,7 @@ export async function run(args: CommandArguments, context: CommandContext): Prom
   }
   const cwd = io.cwd ?? process.cwd();
   const vars = parseVars(args.var as unknown[] | undefined);
-  const model = optionalString(args.model);
-  const provider = optionalString(args.provider);
-  const record = optionalString(args.record);
-  const replay = optionalString(args.replay);
-  const request: AgentRequest = {
-    ref,
-    cwd,
-    env: io.env,
-    vars,
-    ...(model === undefined ? {} : { model }),
-    ...(provider === undefined ? {} : { provider }),
-    ...(record === undefined ? {} : { record }),
-    ...(replay === undefined ? {} : { replay }),
-  };
+  const request: AgentRequest = agentRequestFrom(args, { cwd, env: io.env, vars });
   const resolved = await resolveAgent(request);
   const approveMode = optionalString(args.approve);
   const approve: ApprovalHandler | undefined = approveMode === undefined || approveMode === 'ask' ? undefined : await approvalHandler(approveMode, io);

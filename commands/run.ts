@@ -6,6 +6,7 @@ import { ExitCode } from '../cli/exit-codes.js';
 import { colorEnabled, writeJson } from '../cli/output.js';
 import type { CommandArguments, CommandContext } from './command-module.js';
 import { approvalHandler } from './run/approvals.js';
+import { agentRequestFrom, optionalString } from './run/agent-request.js';
 import { parseVars } from './run/parse-vars.js';
 import { readPrompt } from './run/read-prompt.js';
 import { resolveAgent } from './run/resolve-agent.js';
@@ -35,9 +36,6 @@ export function exitCodeForStatus(status: RunStatus): number {
   }
 }
 
-function optionalString(value: unknown): string | undefined {
-  return typeof value === 'string' && value !== '' ? value : undefined;
-}
 
 /** `agentlib run <agent> [prompt]`: one run of an agent YAML or template, printed as text, JSON or JSONL events. */
 export async function run(args: CommandArguments, context: CommandContext): Promise<number> {
@@ -51,18 +49,7 @@ export async function run(args: CommandArguments, context: CommandContext): Prom
   progress.update('loading agent');
   let resolved;
   try {
-    const maxIterations = typeof args.maxIterations === 'number' ? args.maxIterations : undefined;
-    resolved = await resolveAgent({
-      ref: String(args.agent),
-      cwd,
-      env: io.env,
-      vars,
-      ...(optionalString(args.model) === undefined ? {} : { model: optionalString(args.model) as string }),
-      ...(optionalString(args.provider) === undefined ? {} : { provider: optionalString(args.provider) as string }),
-      ...(maxIterations === undefined ? {} : { maxIterations }),
-      ...(optionalString(args.record) === undefined ? {} : { record: optionalString(args.record) as string }),
-      ...(optionalString(args.replay) === undefined ? {} : { replay: optionalString(args.replay) as string }),
-    });
+    resolved = await resolveAgent(agentRequestFrom(args, { cwd, env: io.env, vars }));
   } finally {
     progress.pause();
   }

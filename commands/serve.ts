@@ -6,14 +6,12 @@ import { listen, type RunningServer } from '../lib/serve/server.js';
 import { ExitCode } from '../cli/exit-codes.js';
 import { UsageError } from '../cli/usage-error.js';
 import type { CommandArguments, CommandContext } from './command-module.js';
+import { agentRequestFrom } from './run/agent-request.js';
 import { parseVars } from './run/parse-vars.js';
 import { planAgentLoad } from './run/resolve-agent.js';
 import { banner } from './serve/banner.js';
 import { serveSettings } from './serve/serve-options.js';
 
-function optionalString(value: unknown): string | undefined {
-  return typeof value === 'string' && value !== '' ? value : undefined;
-}
 
 /** One line for library errors (provider failures are expected events), the stack for anything else. */
 function describeFailure(error: unknown): string {
@@ -48,17 +46,7 @@ export async function run(args: CommandArguments, context: CommandContext): Prom
   const cwd = io.cwd ?? process.cwd();
   const settings = serveSettings(args, io.env);
   const vars = parseVars(args.var as unknown[] | undefined);
-  const maxIterations = typeof args.maxIterations === 'number' ? args.maxIterations : undefined;
-  const plan = planAgentLoad({
-    ref: String(args.agent),
-    cwd,
-    env: io.env,
-    vars,
-    ...(optionalString(args.model) === undefined ? {} : { model: optionalString(args.model) as string }),
-    ...(optionalString(args.provider) === undefined ? {} : { provider: optionalString(args.provider) as string }),
-    ...(maxIterations === undefined ? {} : { maxIterations }),
-    ...(optionalString(args.replay) === undefined ? {} : { replay: optionalString(args.replay) as string }),
-  });
+  const plan = planAgentLoad(agentRequestFrom(args, { cwd, env: io.env, vars }));
   const agentConfig = await buildAgentConfig(await loadAgentConfig(plan.file, plan.options), plan.options, plan.file);
   const served = createServeApp({
     agent: agentConfig,
