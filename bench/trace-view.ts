@@ -9,7 +9,6 @@
 // terminal: Node start-up, the CLI, loading Ink and React, reading and drawing the trace.
 // Target (issue): under 300 ms to first paint (the warm median; module loading is reported apart).
 import { spawn, spawnSync } from 'node:child_process';
-import { EventEmitter } from 'node:events';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -17,6 +16,7 @@ import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { AgentTrace } from '../lib/trace/agent-trace.js';
 import type { TraceStep } from '../lib/trace/trace-step.js';
+import { fakeTerminal } from '../test/tui/support/fake-terminal.js';
 
 // Ink renders nothing until exit when it believes it runs in CI; the bench measures the interactive path.
 delete process.env['CI'];
@@ -27,35 +27,6 @@ const { values: args } = parseArgs({
 });
 const TARGET_MS = 300;
 const root = fileURLToPath(new URL('../', import.meta.url));
-
-class FakeStdout extends EventEmitter {
-  readonly isTTY = true;
-  columns = 120;
-  rows = 40;
-  constructor(private readonly onWrite: (chunk: string) => void) {
-    super();
-  }
-  write = (chunk: string | Uint8Array): boolean => {
-    this.onWrite(typeof chunk === 'string' ? chunk : Buffer.from(chunk).toString('utf8'));
-    return true;
-  };
-}
-
-class FakeStdin extends EventEmitter {
-  readonly isTTY = true;
-  private pending: string[] = [];
-  press(data: string): void {
-    this.pending.push(data);
-    this.emit('readable');
-  }
-  read = (): string | null => this.pending.shift() ?? null;
-  setEncoding = (): this => this;
-  setRawMode = (): this => this;
-  resume = (): this => this;
-  pause = (): this => this;
-  ref = (): this => this;
-  unref = (): this => this;
-}
 
 /** 200 rounds of llm_call → tool_selection → 3 parallel tool_executions = 1,000 steps. */
 function bigTrace(): AgentTrace {
@@ -84,17 +55,16 @@ async function firstPaint(path: string): Promise<number> {
   const started = performance.now();
   const { runTraceViewer } = await import('../tui/trace-viewer/run-viewer.js');
   const trace = await AgentTrace.readJSONL(path);
-  const stdin = new FakeStdin();
   let painted: number | undefined;
   let resolvePaint!: () => void;
   const paint = new Promise<void>((resolve) => (resolvePaint = resolve));
-  const stdout = new FakeStdout((chunk) => {
+  const { stdin, streams } = fakeTerminal(120, 40, (chunk) => {
     if (painted === undefined && chunk.includes('q quit')) {
       painted = performance.now() - started;
       resolvePaint();
     }
   });
-  const done = runTraceViewer(trace, { stdin: stdin as unknown as NodeJS.ReadStream, stdout: stdout as unknown as NodeJS.WriteStream, color: true });
+  const done = runTraceViewer(trace, { ...streams, color: true });
   await paint;
   stdin.press('q');
   await done;
