@@ -1,0 +1,39 @@
+/**
+ * Terminal column arithmetic. A string's length in UTF-16 code units (or code points) is not its
+ * width on screen: CJK and most emoji take two columns, combining marks and zero-width joiners
+ * none. Everything that cuts or pads text for a terminal goes through these two functions.
+ */
+import stringWidth from 'string-width';
+
+/** Columns `text` takes on a terminal (escape sequences count zero). */
+export function displayWidth(text: string): number {
+  return stringWidth(text);
+}
+
+const segmenter = new Intl.Segmenter(undefined, { granularity: 'grapheme' });
+
+/**
+ * Cuts `text` to at most `width` columns without splitting a grapheme (an emoji sequence or a
+ * letter with its combining marks), ending with `ellipsis` when cut. Text that fits is returned as is.
+ */
+export function cutToWidth(text: string, width: number, ellipsis = '…'): string {
+  if (width <= 0) return '';
+  if (displayWidth(text) <= width) return text;
+  const room = width - displayWidth(ellipsis);
+  if (room < 0) return '';
+  let used = 0;
+  let out = '';
+  for (const { segment } of segmenter.segment(text)) {
+    const cols = displayWidth(segment);
+    if (used + cols > room) break;
+    used += cols;
+    out += segment;
+  }
+  return out + ellipsis;
+}
+
+/** `text` cut to `width` columns (see {@link cutToWidth}) and padded with spaces to exactly `width`. */
+export function fitToWidth(text: string, width: number): string {
+  const cut = cutToWidth(text, width);
+  return cut + ' '.repeat(Math.max(0, width - displayWidth(cut)));
+}
