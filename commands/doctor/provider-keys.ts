@@ -3,7 +3,7 @@ import { checkResult, envValue, type CheckResult } from './check.js';
 import { providerEntries } from './config-file.js';
 
 /** The environment variables the adapters read keys from. */
-export const PROVIDER_KEY_VARIABLES = ['OPENAI_API_KEY', 'ANTHROPIC_API_KEY', 'GEMINI_API_KEY', 'GOOGLE_API_KEY'] as const;
+export const PROVIDER_KEY_VARIABLES = ['OPENAI_API_KEY', 'ANTHROPIC_API_KEY', 'GEMINI_API_KEY', 'GOOGLE_API_KEY', 'AZURE_OPENAI_API_KEY'] as const;
 
 /** The key variables to report: the standard ones plus every `api_key_env` of the config. */
 export function keyVariables(config: AgentFileConfig | undefined): string[] {

@@ -1,5 +1,6 @@
 import type { AgentFileConfig } from '../../lib/config/types.js';
 import type { ProviderConfig } from '../../lib/providers/create-provider.js';
+import { resolveAzureApiVersion, type AzureApiVersion } from '../../lib/providers/openai/azure-api-version.js';
 import { checkResult, displayUrl, envValue, formatMs, type CheckResult } from './check.js';
 import { providerEntries } from './config-file.js';
 
@@ -19,8 +20,6 @@ const BASE_VARIABLES = {
   ollama: 'OLLAMA_HOST',
   azure: 'AZURE_OPENAI_ENDPOINT',
 } as const;
-/** The Azure data-plane version doctor lists models with (the adapter's default GA version). */
-const AZURE_PROBE_API_VERSION = '2024-10-21';
 
 /** One provider endpoint to probe with a cheap authenticated call (listing models). */
 export interface ProbeTarget {
@@ -37,6 +36,8 @@ export interface ProbeTarget {
   baseSource: string;
   /** The JSON field holding the model list. */
   listField: 'data' | 'models';
+  /** Azure: the `api-version` sent (the one the adapter would use) and where it comes from. */
+  apiVersion?: { version: string; source: string };
   required: boolean;
   /** A problem found before any request (no key, a bad URL): the probe fails without a request. */
   problem?: { detail: string; hint: string; reason: ProbeReason };
@@ -79,6 +80,11 @@ function keyVariableFor(provider: ProviderConfig['type'], entry: ProviderConfig 
   }
 }
 
+function apiVersionSource(source: AzureApiVersion['source']): string {
+  if (source === 'explicit') return 'api_version in the agent file';
+  return source === 'default' ? "the adapter's default" : source;
+}
+
 function target(candidate: Candidate, env: Env): ProbeTarget {
   const { provider, entry } = candidate;
   const configBase = entry?.baseURL ?? entry?.base_url;
@@ -104,7 +110,8 @@ function target(candidate: Candidate, env: Env): ProbeTarget {
     case 'azure': {
       // The resource's model list: {endpoint}/openai/models?api-version=…, key in the api-key header.
       const root = base.replace(/\/+$/, '').replace(/\/openai$/, '');
-      const version = entry?.apiVersion ?? entry?.api_version ?? envValue(env, 'OPENAI_API_VERSION') ?? AZURE_PROBE_API_VERSION;
+      const { version, source } = resolveAzureApiVersion(entry?.apiVersion ?? entry?.api_version, env);
+      result.apiVersion = { version, source: apiVersionSource(source) };
       result.url = root === '' ? '' : `${root}/openai/models?api-version=${encodeURIComponent(version)}`;
       if (key !== undefined) result.headers = { 'api-key': key };
       break;
@@ -126,8 +133,9 @@ function target(candidate: Candidate, env: Env): ProbeTarget {
 }
 
 /**
- * The providers to probe: each whose key is set in the environment, each named by the agent file
- * (required), and Ollama (required only when OLLAMA_HOST is set or the file names it).
+ * The providers to probe: each whose key is set in the environment (Azure OpenAI when
+ * AZURE_OPENAI_API_KEY is, at AZURE_OPENAI_ENDPOINT), each named by the agent file (required), and
+ * Ollama (required only when OLLAMA_HOST is set or the file names it).
  */
 export function probeTargets(env: Env, config?: AgentFileConfig): ProbeTarget[] {
   const candidates: Candidate[] = [];
@@ -137,6 +145,7 @@ export function probeTargets(env: Env, config?: AgentFileConfig): ProbeTarget[] 
   if (!named.has('openai') && envValue(env, 'OPENAI_API_KEY') !== undefined) candidates.push({ provider: 'openai', configured: true });
   if (!named.has('anthropic') && envValue(env, 'ANTHROPIC_API_KEY') !== undefined) candidates.push({ provider: 'anthropic', configured: true });
   if (!named.has('gemini') && (envValue(env, 'GEMINI_API_KEY') ?? envValue(env, 'GOOGLE_API_KEY')) !== undefined) candidates.push({ provider: 'gemini', configured: true });
+  if (!named.has('azure') && envValue(env, 'AZURE_OPENAI_API_KEY') !== undefined) candidates.push({ provider: 'azure', configured: true });
   if (!named.has('ollama')) candidates.push({ provider: 'ollama', configured: envValue(env, 'OLLAMA_HOST') !== undefined });
   const targets: ProbeTarget[] = [];
   const seen = new Map<string, number>();
@@ -191,6 +200,7 @@ export async function probeProvider(t: ProbeTarget, options: { timeoutMs: number
   }
   const shown = displayUrl(url);
   const data: Record<string, unknown> = { provider: t.provider, url: shown };
+  if (t.apiVersion !== undefined) data.apiVersion = t.apiVersion.version;
   if (options.offline === true) return checkResult({ ...base, status: 'skip', detail: `not probed (--offline): ${shown}`, data });
   const unconfiguredOllama = t.provider === 'ollama' && !t.required;
   const timeout = AbortSignal.timeout(options.timeoutMs);
@@ -220,9 +230,11 @@ export async function probeProvider(t: ProbeTarget, options: { timeoutMs: number
     if (unconfiguredOllama) return checkResult({ ...base, status: 'skip', detail: `${detail}; not Ollama? (not configured)`, data });
     if (response.status === 401 || response.status === 403) return checkResult({ ...base, status: 'fail', detail, hint: keyHint(t), data });
     if (response.status === 429) return checkResult({ ...base, status: 'warn', detail, hint: 'rate limited or out of quota: the key was accepted, but calls may fail', data });
-    if (response.status === 404) return checkResult({ ...base, status: 'fail', detail, hint: `no model list at this URL: check ${t.baseSource}`, data });
+    // Azure refuses an api-version it does not serve with a 404 ("Resource not found") or a 400.
+    const version = t.apiVersion === undefined ? '' : ` and the api-version (${t.apiVersion.version}, ${t.apiVersion.source})`;
+    if (response.status === 404) return checkResult({ ...base, status: 'fail', detail, hint: `no model list at this URL: check ${t.baseSource}${version}`, data });
     if (response.status >= 500) return checkResult({ ...base, status: 'fail', detail, hint: 'the provider reported a server error; try again later', data });
-    return checkResult({ ...base, status: 'fail', detail, hint: `unexpected answer: check ${t.baseSource}`, data });
+    return checkResult({ ...base, status: 'fail', detail, hint: `unexpected answer: check ${t.baseSource}${version}`, data });
   } catch (error) {
     data.latencyMs = elapsed();
     if (options.signal?.aborted === true && !timeout.aborted) {

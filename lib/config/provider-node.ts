@@ -22,7 +22,7 @@ export const PROVIDER_FIELDS: FieldTable = {
   timeout_ms: { read: num({ integer: true, min: 1 }), type: 'integer ≥ 1', description: 'Request timeout in milliseconds.' },
   name: { read: str({ nonEmpty: true }), type: 'string', description: 'Label in events and `providerUsed` (openai-compatible: the provider name).' },
   deployment: { read: str({ nonEmpty: true }), type: 'string', description: 'azure: the deployment called when no model is named (default: `model`).' },
-  api_version: { read: str({ nonEmpty: true }), type: 'string', description: 'azure: the `api-version` query parameter (default OPENAI_API_VERSION, else the latest GA version).' },
+  api_version: { read: str({ nonEmpty: true }), type: 'string', description: 'azure: the `api-version` query parameter (default AZURE_OPENAI_API_VERSION, else OPENAI_API_VERSION, else 2025-04-01-preview).' },
   reasoning_model: {
     read: bool(),
     type: 'boolean',

@@ -23,7 +23,7 @@ export interface ProviderConfig {
   timeout_ms?: number;
   /** azure: the deployment called when a request names no model (default: `model`). */
   deployment?: string;
-  /** azure: the `api-version` query parameter (default `OPENAI_API_VERSION`, else the latest GA version). */
+  /** azure: the `api-version` query parameter (default `AZURE_OPENAI_API_VERSION`, else `OPENAI_API_VERSION`, else `DEFAULT_AZURE_OPENAI_API_VERSION`). */
   apiVersion?: string;
   api_version?: string;
   /**

@@ -1,11 +1,17 @@
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { after, before, describe, test } from 'node:test';
+import { DEFAULT_AZURE_OPENAI_API_VERSION } from '../../lib/providers/openai/azure-api-version.js';
 import { repoRoot } from '../support/cli-build.js';
 import { ensureCliBuilt } from '../support/cli-build.js';
 import { jsonResponse, startReplayServer, type ReplayServer } from '../support/replay-server.js';
 import { checkOf, closedPort, doctor, modelList, scratchDir, SECRET, type DoctorDocument } from './doctor-helpers.js';
 import { agentlib } from './run-helpers.js';
+
+/** Azure OpenAI from the environment alone (no agent file), its endpoint at `url`. */
+function azureEnv(url: string, extra: Record<string, string> = {}): Record<string, string> {
+  return { AZURE_OPENAI_API_KEY: SECRET, AZURE_OPENAI_ENDPOINT: url, CI: 'true', ...extra };
+}
 
 /** OpenAI pointed at `url`, nothing else configured (Ollama's default host is an optional probe). */
 function openaiEnv(url: string, extra: Record<string, string> = {}): Record<string, string> {
@@ -114,6 +120,51 @@ describe('agentlib doctor (in-process, replay server)', () => {
     const all = run.stdout + run.stderr;
     for (const secret of [SECRET, 'ghp_doctorTestToken123', 'user:']) assert.ok(!all.includes(secret), `${secret} leaked`);
     assert.equal(run.stderr, '');
+  });
+
+  test('Azure from AZURE_OPENAI_API_KEY + AZURE_OPENAI_ENDPOINT alone: the model list with api-version and api-key, exit 0', async () => {
+    server.enqueue(modelList(4));
+    const start = server.requests.length;
+    const run = await doctor(['--json'], azureEnv(server.url, { AZURE_OPENAI_API_VERSION: '2024-12-01-preview' }), scratch.dir);
+    assert.equal(run.exitCode, 0, run.stdout);
+    const doc = JSON.parse(run.stdout) as DoctorDocument;
+    const azure = checkOf(doc, 'provider:azure');
+    assert.equal(azure.status, 'ok');
+    assert.equal(azure.required, true);
+    assert.equal(azure.data?.models, 4);
+    assert.equal(azure.data?.apiVersion, '2024-12-01-preview');
+    assert.deepEqual(checkOf(doc, 'provider-keys').data?.set, ['AZURE_OPENAI_API_KEY']);
+    const request = server.requests[start];
+    assert.equal(request?.method, 'GET');
+    assert.equal(request?.path, '/openai/models?api-version=2024-12-01-preview');
+    assert.equal(request?.headers['api-key'], SECRET);
+    assert.equal(request?.headers.authorization, undefined);
+    assert.ok(!run.stdout.includes(SECRET));
+
+    // Text report, the adapter's default version when none is set.
+    server.enqueue(modelList(1));
+    const text = await doctor([], azureEnv(`${server.url}/`), scratch.dir);
+    assert.equal(text.exitCode, 0, text.stdout);
+    assert.match(text.stdout, /^✓ Provider azure: HTTP 200 in \d+ ms, 1 model \(http:\/\/127\.0\.0\.1:\d+\/openai\/models\)$/m);
+    assert.equal(server.requests[start + 1]?.path, `/openai/models?api-version=${DEFAULT_AZURE_OPENAI_API_VERSION}`);
+  });
+
+  test('Azure from the environment, a 401: exit 3 and the hint names AZURE_OPENAI_API_KEY', async () => {
+    server.enqueue(jsonResponse({ error: { code: '401', message: 'Access denied due to invalid subscription key or wrong API endpoint.' } }, 401));
+    const run = await doctor([], azureEnv(server.url), scratch.dir);
+    assert.equal(run.exitCode, 3);
+    assert.match(run.stdout, /^x Provider azure: HTTP 401 in \d+ ms/m);
+    assert.match(run.stdout, /hint: key rejected: check AZURE_OPENAI_API_KEY/);
+    assert.ok(!run.stdout.includes(SECRET));
+  });
+
+  test('Azure from the environment, an unreachable endpoint: "cannot reach", exit 3', async () => {
+    const port = await closedPort();
+    const run = await doctor(['--timeout', '10000'], azureEnv(`http://127.0.0.1:${port}`), scratch.dir);
+    assert.equal(run.exitCode, 3);
+    assert.match(run.stdout, new RegExp(`x Provider azure: cannot reach 127\\.0\\.0\\.1:${port} \\(ECONNREFUSED\\)`));
+    assert.match(run.stdout, /hint: cannot reach 127\.0\.0\.1:\d+: check the network, a proxy or firewall, and AZURE_OPENAI_ENDPOINT/);
+    assert.ok(run.ms < 5000, `took ${run.ms} ms`);
   });
 
   test('a malformed agent YAML: the config check fails with file:line:col, exit 2', async () => {

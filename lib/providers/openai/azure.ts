@@ -1,15 +1,9 @@
 import { AzureOpenAI } from 'openai';
 import { ProviderConfigurationError } from '../../core/errors/provider-configuration-error.js';
 import type { EmbedRequest, EmbedResponse, ProviderCapabilities, ProviderRequest } from '../spec.js';
+import { resolveAzureApiVersion } from './azure-api-version.js';
 import { toChatParams, type ChatParams } from './convert-request.js';
 import { DEFAULT_OPENAI_TIMEOUT_MS, OpenAIProvider } from './provider.js';
-
-/**
- * The `api-version` sent when neither `apiVersion` nor `OPENAI_API_VERSION` is set: the latest GA
- * data-plane inference version of the Azure OpenAI REST API (deployment-routed Chat Completions,
- * tools, `json_schema`, `stream_options.include_usage`).
- */
-export const DEFAULT_AZURE_OPENAI_API_VERSION = '2024-10-21';
 
 /** The provider name in events, traces and errors. */
 export const AZURE_OPENAI_PROVIDER_NAME = 'azure-openai';
@@ -25,7 +19,10 @@ export interface AzureOpenAIProviderOptions {
    * `Authorization: Bearer`. When given, `AZURE_OPENAI_API_KEY` is not read.
    */
   azureADTokenProvider?: () => Promise<string>;
-  /** `api-version` query parameter; default `OPENAI_API_VERSION`, else DEFAULT_AZURE_OPENAI_API_VERSION. */
+  /**
+   * `api-version` query parameter; default `AZURE_OPENAI_API_VERSION`, else `OPENAI_API_VERSION`,
+   * else DEFAULT_AZURE_OPENAI_API_VERSION (see resolveAzureApiVersion).
+   */
   apiVersion?: string;
   /**
    * The deployment to call when a request names no model (it is the provider's `defaultModel`). A
@@ -93,7 +90,7 @@ export class AzureOpenAIProvider extends OpenAIProvider {
         provider: name,
       });
     }
-    const apiVersion = options.apiVersion?.trim() || env('OPENAI_API_VERSION') || DEFAULT_AZURE_OPENAI_API_VERSION;
+    const apiVersion = resolveAzureApiVersion(options.apiVersion).version;
     const timeoutMs = options.timeoutMs ?? DEFAULT_OPENAI_TIMEOUT_MS;
     const client = new AzureOpenAI({
       // The base URL is given (not `endpoint`) so an OPENAI_BASE_URL meant for OpenAI neither

@@ -2,6 +2,7 @@ import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 import { probeProvider, probeTargets, type ProbeTarget } from '../../../commands/doctor/provider-probes.js';
 import type { AgentFileConfig } from '../../../lib/config/types.js';
+import { DEFAULT_AZURE_OPENAI_API_VERSION } from '../../../lib/providers/openai/azure-api-version.js';
 import { jsonResponse, startReplayServer, type ReplayServer } from '../../support/replay-server.js';
 import { closedPort, modelList } from '../doctor-helpers.js';
 
@@ -71,11 +72,39 @@ describe('doctor: provider targets', () => {
     assert.equal(azure.keyVariable, 'AZURE_OPENAI_API_KEY');
     assert.equal(azure.problem, undefined);
     const fromEnv = target(probeTargets({ AZURE_OPENAI_ENDPOINT: 'https://x.openai.azure.com/openai' }, configWith({ type: 'azure', deployment: 'd' })), 'provider:azure');
-    assert.equal(fromEnv.url, 'https://x.openai.azure.com/openai/models?api-version=2024-10-21');
+    assert.equal(fromEnv.url, `https://x.openai.azure.com/openai/models?api-version=${DEFAULT_AZURE_OPENAI_API_VERSION}`, "the adapter's default version");
+    assert.deepEqual(fromEnv.apiVersion, { version: DEFAULT_AZURE_OPENAI_API_VERSION, source: "the adapter's default" });
+    assert.deepEqual(azure.apiVersion, { version: '2025-01-01-preview', source: 'api_version in the agent file' });
     assert.equal(fromEnv.problem?.detail, 'no API key: AZURE_OPENAI_API_KEY is not set');
     const noEndpoint = target(probeTargets({ AZURE_OPENAI_API_KEY: KEY }, configWith({ type: 'azure', deployment: 'd' })), 'provider:azure');
     assert.equal(noEndpoint.url, '');
     assert.equal(noEndpoint.baseSource, 'AZURE_OPENAI_ENDPOINT');
+  });
+
+  test('azure from the environment alone: AZURE_OPENAI_API_KEY makes a required probe at AZURE_OPENAI_ENDPOINT', () => {
+    const env = { AZURE_OPENAI_API_KEY: KEY, AZURE_OPENAI_ENDPOINT: 'https://acme.openai.azure.com/' };
+    const targets = probeTargets(env);
+    assert.deepEqual(targets.map((t) => t.id), ['provider:azure', 'provider:ollama']);
+    const azure = target(targets, 'provider:azure');
+    assert.equal(azure.provider, 'azure');
+    assert.equal(azure.required, true);
+    assert.equal(azure.url, `https://acme.openai.azure.com/openai/models?api-version=${DEFAULT_AZURE_OPENAI_API_VERSION}`);
+    assert.deepEqual(azure.headers, { 'api-key': KEY });
+    assert.equal(azure.keyVariable, 'AZURE_OPENAI_API_KEY');
+    assert.equal(azure.baseSource, 'AZURE_OPENAI_ENDPOINT');
+    assert.equal(azure.problem, undefined);
+    // The version the adapter would send: AZURE_OPENAI_API_VERSION, else OPENAI_API_VERSION.
+    assert.equal(target(probeTargets({ ...env, OPENAI_API_VERSION: '2024-10-21' }), 'provider:azure').url, 'https://acme.openai.azure.com/openai/models?api-version=2024-10-21');
+    const both = target(probeTargets({ ...env, OPENAI_API_VERSION: '2024-10-21', AZURE_OPENAI_API_VERSION: '2024-12-01-preview' }), 'provider:azure');
+    assert.equal(both.url, 'https://acme.openai.azure.com/openai/models?api-version=2024-12-01-preview');
+    assert.deepEqual(both.apiVersion, { version: '2024-12-01-preview', source: 'AZURE_OPENAI_API_VERSION' });
+    // A key without an endpoint: probed, and fails without a request (see below); an endpoint alone
+    // (Entra ID, a token doctor cannot get) is not probed.
+    assert.equal(target(probeTargets({ AZURE_OPENAI_API_KEY: KEY }), 'provider:azure').url, '');
+    assert.ok(!probeTargets({ AZURE_OPENAI_ENDPOINT: 'https://acme.openai.azure.com' }).some((t) => t.provider === 'azure'));
+    // An agent file naming azure is probed once, with its own settings.
+    const named = probeTargets(env, configWith({ type: 'azure', deployment: 'd', apiVersion: '2024-10-21' }));
+    assert.deepEqual(named.filter((t) => t.provider === 'azure').map((t) => t.url), ['https://acme.openai.azure.com/openai/models?api-version=2024-10-21']);
   });
 
   test('repeated endpoints are probed once; repeated labels are numbered', () => {
@@ -120,7 +149,8 @@ describe('doctor: probing a provider', () => {
     assert.equal(result.status, 'ok', result.detail);
     assert.equal(result.data?.models, 3);
     const sent = server.requests[start];
-    assert.equal(sent?.path, '/openai/models?api-version=2024-10-21');
+    assert.equal(sent?.path, `/openai/models?api-version=${DEFAULT_AZURE_OPENAI_API_VERSION}`);
+    assert.equal(result.data?.apiVersion, DEFAULT_AZURE_OPENAI_API_VERSION);
     assert.equal(sent?.headers['api-key'], KEY);
     assert.ok(!JSON.stringify(result).includes(KEY));
     const unset = await probeProvider(target(probeTargets({ AZURE_OPENAI_API_KEY: KEY }, configWith({ type: 'azure', deployment: 'd' })), 'provider:azure'), { timeoutMs: 2000 });
@@ -128,6 +158,17 @@ describe('doctor: probing a provider', () => {
     assert.equal(unset.data?.reason, 'invalid-url');
     assert.equal(unset.hint, 'set AZURE_OPENAI_ENDPOINT to an http(s) URL');
     assert.equal(server.requests.length, start + 1);
+  });
+
+  test('azure: a 404 or 400 (an api-version the resource does not serve) names the endpoint and the api-version', async () => {
+    const azure = target(probeTargets({ AZURE_OPENAI_API_KEY: KEY, AZURE_OPENAI_ENDPOINT: server.url, OPENAI_API_VERSION: '2023-01-01-bogus' }), 'provider:azure');
+    server.enqueue(jsonResponse({ error: { code: '404', message: 'Resource not found' } }, 404), jsonResponse({ error: { code: 'BadRequest', message: 'API version not supported' } }, 400));
+    const missing = await probeProvider(azure, { timeoutMs: 2000 });
+    assert.equal(missing.status, 'fail');
+    assert.equal(missing.hint, 'no model list at this URL: check AZURE_OPENAI_ENDPOINT and the api-version (2023-01-01-bogus, OPENAI_API_VERSION)');
+    const refused = await probeProvider(azure, { timeoutMs: 2000 });
+    assert.equal(refused.hint, 'unexpected answer: check AZURE_OPENAI_ENDPOINT and the api-version (2023-01-01-bogus, OPENAI_API_VERSION)');
+    assert.equal(refused.data?.apiVersion, '2023-01-01-bogus');
   });
 
   test('403 is a rejected key, 429 a warning, 404 a wrong base URL, 500 a provider failure', async () => {

@@ -24,9 +24,16 @@ describe('doctor: provider keys', () => {
   test('reports names only, including api_key_env of the agent file', () => {
     const check = checkProviderKeys({ OPENAI_API_KEY: 'sk-abc', GROQ_KEY: 'gsk-xyz', GEMINI_API_KEY: '  ' }, { source: 'a', baseDir: '/', tools: [], provider: [{ type: 'openai-compatible', apiKeyEnv: 'GROQ_KEY', baseURL: 'http://x', model: 'm' }] });
     assert.equal(check.status, 'ok');
-    assert.equal(check.detail, 'set: OPENAI_API_KEY, GROQ_KEY; not set: ANTHROPIC_API_KEY, GEMINI_API_KEY, GOOGLE_API_KEY');
+    assert.equal(check.detail, 'set: OPENAI_API_KEY, GROQ_KEY; not set: ANTHROPIC_API_KEY, GEMINI_API_KEY, GOOGLE_API_KEY, AZURE_OPENAI_API_KEY');
     assert.ok(!JSON.stringify(check).includes('sk-abc'));
     assert.ok(!JSON.stringify(check).includes('gsk-xyz'));
+  });
+
+  test('AZURE_OPENAI_API_KEY alone counts as a provider key', () => {
+    const check = checkProviderKeys({ AZURE_OPENAI_API_KEY: 'az-secret-key' });
+    assert.equal(check.status, 'ok');
+    assert.match(check.detail, /^set: AZURE_OPENAI_API_KEY; not set: /);
+    assert.ok(!JSON.stringify(check).includes('az-secret-key'));
   });
 
   test('none set: a warning, unless the agent uses Ollama only', () => {

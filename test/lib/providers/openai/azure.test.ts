@@ -5,7 +5,7 @@ import { Agent } from '../../../../lib/agent/agent.js';
 import { ProviderConfigurationError } from '../../../../lib/core/errors/provider-configuration-error.js';
 import { ProviderError } from '../../../../lib/core/errors/provider-error.js';
 import { createProvider } from '../../../../lib/providers/create-provider.js';
-import { AzureOpenAIProvider, DEFAULT_AZURE_OPENAI_API_VERSION, type AzureOpenAIProviderOptions } from '../../../../lib/providers/openai/index.js';
+import { AzureOpenAIProvider, DEFAULT_AZURE_OPENAI_API_VERSION, resolveAzureApiVersion, type AzureOpenAIProviderOptions } from '../../../../lib/providers/openai/index.js';
 import type { StreamPart } from '../../../../lib/providers/spec.js';
 import { tool } from '../../../../lib/tools/tool.js';
 import { testRuntime } from '../../../support/agent-harness.js';
@@ -13,7 +13,7 @@ import { fixture, jsonResponse, recordedResponses, sseResponse, startReplayServe
 import { ask, bodyOf, collect, textOf } from './helpers.js';
 
 /** Environment variables the tests set or must not be affected by. */
-const VARIABLES = ['AZURE_OPENAI_ENDPOINT', 'AZURE_OPENAI_API_KEY', 'OPENAI_API_VERSION', 'OPENAI_API_KEY', 'OPENAI_BASE_URL', 'OPENAI_ORG_ID', 'OPENAI_PROJECT_ID', 'AZURE_TEST_KEY'] as const;
+const VARIABLES = ['AZURE_OPENAI_ENDPOINT', 'AZURE_OPENAI_API_KEY', 'OPENAI_API_VERSION', 'AZURE_OPENAI_API_VERSION', 'OPENAI_API_KEY', 'OPENAI_BASE_URL', 'OPENAI_ORG_ID', 'OPENAI_PROJECT_ID', 'AZURE_TEST_KEY'] as const;
 
 const json = (name: string) => jsonResponse(fixture(`openai/${name}`).toString('utf8'));
 const only = <T extends StreamPart['type']>(parts: StreamPart[], type: T) => parts.filter((p): p is Extract<StreamPart, { type: T }> => p.type === type);
@@ -173,6 +173,34 @@ describe('AzureOpenAIProvider on the real AzureOpenAI client', () => {
     assert.equal(first!.headers['authorization'], 'Bearer entra-token-1');
     assert.equal(second!.headers['authorization'], 'Bearer entra-token-2');
     assert.equal(first!.headers['api-key'], undefined);
+  });
+
+  test('the default api-version is 2025-04-01-preview (reasoning deployments refuse the 2024-10-21 GA), on the deployment route', async () => {
+    assert.equal(DEFAULT_AZURE_OPENAI_API_VERSION, '2025-04-01-preview');
+    // An o-series deployment with no version configured anywhere.
+    server.enqueue(json('chat.text.nonstream.vercel.json'));
+    const provider = azure({ deployment: 'o4-mini-prod', reasoningModel: true });
+    assert.equal(provider.apiVersion, '2025-04-01-preview');
+    await provider.complete({ model: provider.defaultModel, messages: [{ role: 'user', content: 'x' }], maxTokens: 64 });
+    const sent = server.requests.at(-1)!;
+    assert.deepEqual(target(sent), { path: '/openai/deployments/o4-mini-prod/chat/completions', query: { 'api-version': '2025-04-01-preview' } });
+    assert.equal((sent.json as Record<string, unknown>)['max_completion_tokens'], 64);
+  });
+
+  test('api-version precedence: the option, then AZURE_OPENAI_API_VERSION, then OPENAI_API_VERSION, then the default', async () => {
+    assert.deepEqual(resolveAzureApiVersion(undefined, {}), { version: DEFAULT_AZURE_OPENAI_API_VERSION, source: 'default' });
+    assert.deepEqual(resolveAzureApiVersion(undefined, { OPENAI_API_VERSION: '2024-10-21' }), { version: '2024-10-21', source: 'OPENAI_API_VERSION' });
+    assert.deepEqual(resolveAzureApiVersion(undefined, { OPENAI_API_VERSION: '2024-10-21', AZURE_OPENAI_API_VERSION: ' 2025-01-01-preview ' }), { version: '2025-01-01-preview', source: 'AZURE_OPENAI_API_VERSION' });
+    assert.deepEqual(resolveAzureApiVersion(' ', { AZURE_OPENAI_API_VERSION: '  ', OPENAI_API_VERSION: '2024-10-21' }), { version: '2024-10-21', source: 'OPENAI_API_VERSION' }, 'blank counts as unset');
+    assert.deepEqual(resolveAzureApiVersion('2024-12-01-preview', { AZURE_OPENAI_API_VERSION: '2025-01-01-preview' }), { version: '2024-12-01-preview', source: 'explicit' });
+    // The provider reads the environment the same way, and the option still wins.
+    process.env['OPENAI_API_VERSION'] = '2024-10-21';
+    process.env['AZURE_OPENAI_API_VERSION'] = '2025-01-01-preview';
+    assert.equal(azure().apiVersion, '2025-01-01-preview');
+    assert.equal(azure({ apiVersion: '2024-10-21' }).apiVersion, '2024-10-21');
+    server.enqueue(json('chat.text.nonstream.vercel.json'));
+    await azure().complete(ask('x', { model: 'gpt-4o-prod' }));
+    assert.deepEqual(target(server.requests.at(-1)!).query, { 'api-version': '2025-01-01-preview' });
   });
 
   test('environment defaults: AZURE_OPENAI_ENDPOINT, AZURE_OPENAI_API_KEY, OPENAI_API_VERSION', async () => {
