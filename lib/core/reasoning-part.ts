@@ -1,8 +1,8 @@
 /**
  * Opaque reasoning state a provider attached to an assistant reply and wants back, unchanged, when
  * the conversation continues. Kept on `Message.reasoningParts` (in the order the provider sent
- * them), never shown as answer text, JSON-serialisable (strings only), so histories, sessions,
- * caches and cassettes keep them.
+ * them), never shown as answer text, JSON-serialisable (strings and numbers only), so histories,
+ * sessions, caches and cassettes keep them.
  *
  * Every part names the adapter that produced it (`provider`, the adapter's `name`: `'anthropic'`,
  * `'gemini'`, …): an adapter sends back only its own parts, so switching providers mid-conversation
@@ -16,11 +16,20 @@
  * - `signature`: a signature attached to the reply's text rather than to a block of its own (Gemini
  *   `thoughtSignature` on a text part; base64 as received). Signatures on tool calls stay on
  *   `ToolCall.thoughtSignature`.
+ *
+ * Optional position fields let an adapter rebuild the reply's layout (parts recorded without them,
+ * by older versions, are sent back in the default layout):
+ * - `index` (thinking, redacted): the block's position among the reply's content blocks, set only
+ *   when the block came after answer text or a tool call (interleaved thinking); a block without
+ *   it leads the reply.
+ * - `text` and `offset` (signature): the text of the part that carried the signature (a copy, `''`
+ *   for a part with no text) and how many characters of the reply's answer text came before it, so
+ *   the signed part is sent back on its own, with its own text.
  */
 export type ReasoningPart =
-  | { type: 'thinking'; provider: string; text: string; signature?: string }
-  | { type: 'redacted'; provider: string; data: string }
-  | { type: 'signature'; provider: string; signature: string };
+  | { type: 'thinking'; provider: string; text: string; signature?: string; index?: number }
+  | { type: 'redacted'; provider: string; data: string; index?: number }
+  | { type: 'signature'; provider: string; signature: string; text?: string; offset?: number };
 
 /** The parts of `parts` that `provider` produced (the ones its adapter may send back), in order. */
 export function reasoningPartsFor(parts: readonly ReasoningPart[] | undefined, provider: string): ReasoningPart[] {

@@ -4,31 +4,20 @@ import type {
   ImageBlockParam,
   MessageCreateParamsBase,
   MessageParam,
-  RedactedThinkingBlockParam,
-  ThinkingBlockParam,
-  ThinkingConfigParam,
   Tool,
   ToolChoice as AnthropicToolChoice,
   ToolResultBlockParam,
 } from '@anthropic-ai/sdk/resources/messages/messages';
 import type { Message } from '../../core/message.js';
-import { reasoningPartsFor } from '../../core/reasoning-part.js';
 import { Role } from '../../core/role.js';
 import type { ProviderRequest, ProviderToolSpec, ToolChoice } from '../spec.js';
-import { ANTHROPIC } from './errors.js';
+import { assistantBlocks } from './assistant-blocks.js';
+import { budgetMaxTokens, checkBudgetThinking, openToolLoopLacksThinking, toAnthropicThinking, type AnthropicThinking } from './thinking.js';
+
+export { MIN_THINKING_BUDGET, toAnthropicThinking, type AnthropicThinking } from './thinking.js';
 
 /** `max_tokens` sent when neither the request nor the provider options set one. */
 export const DEFAULT_MAX_TOKENS = 4096;
-
-/** The smallest thinking budget the API accepts. */
-export const MIN_THINKING_BUDGET = 1024;
-
-/**
- * Extended thinking: `{ budgetTokens }` is manual mode with a fixed budget (≥ 1024 tokens; sent as
- * `{ type: 'enabled', budget_tokens }`); `'adaptive'` lets the model decide how much to think
- * (`{ type: 'adaptive' }`, the mode newer models require).
- */
-export type AnthropicThinking = { budgetTokens: number } | 'adaptive';
 
 type ImageMediaType = Base64ImageSource['media_type'];
 
@@ -47,31 +36,6 @@ function imageBlock(image: { data: string; mediaType: string }): ImageBlockParam
 function userBlocks(message: Message): ContentBlockParam[] {
   const blocks: ContentBlockParam[] = (message.images ?? []).map(imageBlock);
   if (message.content !== '' || blocks.length === 0) blocks.push({ type: 'text', text: message.content });
-  return blocks;
-}
-
-/**
- * The message's Anthropic reasoning parts as the leading thinking / redacted_thinking blocks, in
- * the order received and byte for byte. Parts of other providers are never sent, nor a thinking
- * block without a signature (the API rejects unsigned blocks).
- */
-function reasoningBlocks(message: Message): (ThinkingBlockParam | RedactedThinkingBlockParam)[] {
-  const blocks: (ThinkingBlockParam | RedactedThinkingBlockParam)[] = [];
-  for (const part of reasoningPartsFor(message.reasoningParts, ANTHROPIC)) {
-    if (part.type === 'thinking' && part.signature !== undefined) blocks.push({ type: 'thinking', thinking: part.text, signature: part.signature });
-    else if (part.type === 'redacted') blocks.push({ type: 'redacted_thinking', data: part.data });
-  }
-  return blocks;
-}
-
-function assistantBlocks(message: Message): ContentBlockParam[] {
-  const blocks: ContentBlockParam[] = [];
-  if (message.content.trim() !== '') blocks.push({ type: 'text', text: message.content });
-  for (const call of message.toolCalls ?? []) {
-    blocks.push({ type: 'tool_use', id: call.id, name: call.toolName, input: call.parameters });
-  }
-  // Thinking blocks lead the turn they belong to (a message with nothing else to send sends none).
-  if (blocks.length > 0 && message.reasoningParts) blocks.unshift(...reasoningBlocks(message));
   return blocks;
 }
 
@@ -154,29 +118,32 @@ export function toAnthropicToolChoice(choice: ToolChoice): AnthropicToolChoice {
   return { type: 'tool', name: choice.toolName };
 }
 
-/** The `thinking` config of the API for an AnthropicThinking option. */
-export function toAnthropicThinking(thinking: AnthropicThinking): ThinkingConfigParam {
-  return thinking === 'adaptive' ? { type: 'adaptive' } : { type: 'enabled', budget_tokens: thinking.budgetTokens };
-}
-
 /**
  * Builds the Messages API body (without `stream`). With `thinking`, the `thinking` config is sent
  * and `temperature` is not (the API accepts no other temperature than its default with thinking);
  * with a budget, `max_tokens` must exceed it: a `max_tokens` at or below the budget is raised to
- * budget + max_tokens (the answer keeps the room asked for, on top of the thinking budget).
+ * budget + max_tokens, capped at the model's maximum output tokens (see budgetMaxTokens).
+ *
+ * Budget thinking with a forced tool choice, or with a budget that does not fit below the model's
+ * maximum output, throws a ProviderConfigurationError (see checkBudgetThinking). When the open
+ * tool loop started without thinking (see openToolLoopLacksThinking), this request is built as
+ * if thinking were off (no `thinking`, no raised `max_tokens`, `temperature` sent), since the API
+ * would reject it with thinking; the next user turn gets thinking again.
  */
 export function toAnthropicParams(request: ProviderRequest, defaultMaxTokens: number, thinking?: AnthropicThinking): AnthropicParams {
+  if (thinking !== undefined && thinking !== 'adaptive') checkBudgetThinking(request, thinking.budgetTokens);
   const converted = toAnthropicMessages(request.messages);
   const system = [request.system ?? '', ...converted.system].filter((s) => s !== '').join('\n\n');
+  const think = thinking !== undefined && !openToolLoopLacksThinking(converted.messages) ? thinking : undefined;
   let maxTokens = request.maxTokens ?? defaultMaxTokens;
-  if (thinking !== undefined && thinking !== 'adaptive' && maxTokens <= thinking.budgetTokens) maxTokens += thinking.budgetTokens;
+  if (think !== undefined && think !== 'adaptive') maxTokens = budgetMaxTokens(request.model, maxTokens, think.budgetTokens);
   const params: AnthropicParams = {
     model: request.model,
     max_tokens: maxTokens,
     messages: converted.messages,
   };
   if (system) params.system = system;
-  if (thinking !== undefined) params.thinking = toAnthropicThinking(thinking);
+  if (think !== undefined) params.thinking = toAnthropicThinking(think);
   else if (request.temperature !== undefined) params.temperature = request.temperature;
   if (request.tools && request.tools.length > 0) {
     params.tools = toAnthropicTools(request.tools);

@@ -48,36 +48,51 @@ function toolCall(id: string, name: string, input: unknown): ToolCall {
   return { id, toolName: name, parameters: {}, argumentsError: `tool input is not a JSON object: ${JSON.stringify(input)}` };
 }
 
-/** A `thinking` block as a ReasoningPart: text and signature exactly as received (an empty signature is left out). */
-export function thinkingPart(thinking: string, signature: string | null | undefined): ReasoningPart {
+/**
+ * A `thinking` block as a ReasoningPart: text and signature exactly as received (an empty signature
+ * is left out). `index` is the block's position in the reply, given only for a block that came
+ * after text or a tool_use block (interleaved thinking); leading blocks carry none.
+ */
+export function thinkingPart(thinking: string, signature: string | null | undefined, index?: number): ReasoningPart {
   const part: ReasoningPart = { type: 'thinking', provider: ANTHROPIC, text: thinking };
   if (signature) part.signature = signature;
+  if (index !== undefined) part.index = index;
   return part;
 }
 
-/** A `redacted_thinking` block as a ReasoningPart (`data` exactly as received). */
-export function redactedPart(data: string): ReasoningPart {
-  return { type: 'redacted', provider: ANTHROPIC, data };
+/** A `redacted_thinking` block as a ReasoningPart (`data` exactly as received; `index` as for thinkingPart). */
+export function redactedPart(data: string, index?: number): ReasoningPart {
+  const part: ReasoningPart = { type: 'redacted', provider: ANTHROPIC, data };
+  if (index !== undefined) part.index = index;
+  return part;
 }
 
 /**
  * A whole Messages API reply → ProviderResponse. Thinking text is kept out of the answer (it is
  * `reasoning`); thinking and redacted_thinking blocks are kept, in order, as the message's
- * `reasoningParts` so the next request can send them back unchanged.
+ * `reasoningParts` so the next request can send them back unchanged (a block after text or a
+ * tool_use block with its position, so it goes back where it was).
  */
 export function fromAnthropicMessage(message: AnthropicMessage, requestId?: string | null): ProviderResponse {
   const text: string[] = [];
   const reasoning: string[] = [];
   const calls: ToolCall[] = [];
   const parts: ReasoningPart[] = [];
-  for (const block of message.content) {
-    if (block.type === 'text') text.push(block.text);
-    else if (block.type === 'thinking') {
+  let answered = false;
+  message.content.forEach((block, index) => {
+    const at = answered ? index : undefined;
+    if (block.type === 'text') {
+      text.push(block.text);
+      answered = true;
+    } else if (block.type === 'thinking') {
       reasoning.push(block.thinking);
-      parts.push(thinkingPart(block.thinking, block.signature));
-    } else if (block.type === 'redacted_thinking') parts.push(redactedPart(block.data));
-    else if (block.type === 'tool_use') calls.push(toolCall(block.id, block.name, block.input));
-  }
+      parts.push(thinkingPart(block.thinking, block.signature, at));
+    } else if (block.type === 'redacted_thinking') parts.push(redactedPart(block.data, at));
+    else if (block.type === 'tool_use') {
+      calls.push(toolCall(block.id, block.name, block.input));
+      answered = true;
+    }
+  });
   const response: ProviderResponse = {
     message: assistantMessage(text.join(''), calls, parts),
     usage: mapUsage(message.usage),

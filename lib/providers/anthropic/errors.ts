@@ -1,7 +1,7 @@
-import { APIConnectionError, APIConnectionTimeoutError, APIError, APIUserAbortError } from '@anthropic-ai/sdk';
+import { AnthropicError, APIConnectionError, APIConnectionTimeoutError, APIError, APIUserAbortError } from '@anthropic-ai/sdk';
 import { ProviderError } from '../../core/errors/provider-error.js';
 import type { CallControl } from '../call-control.js';
-import { providerHttpError, providerTransportError } from '../provider-errors.js';
+import { providerHttpError, providerTransportError, providerUnknownError } from '../provider-errors.js';
 
 /** The provider name the Anthropic adapter reports. */
 export const ANTHROPIC = 'anthropic';
@@ -28,7 +28,8 @@ function describe(error: SdkApiError): { type: string | undefined; message: stri
 /**
  * Converts whatever the SDK (or the stream) threw into a ProviderError. An abort through the
  * caller's signal is rethrown as the signal's reason; a call whose CallControl timed out (no
- * response, or a stream silent for too long) fails with a retryable `timeout` error.
+ * response, or a stream silent for too long) fails with a retryable `timeout` error; an error
+ * that is neither an API error nor a real transport failure is not retryable.
  */
 export function toProviderError(error: unknown, model: string, signal?: AbortSignal, call?: CallControl): unknown {
   if (signal?.aborted) return signal.reason as unknown;
@@ -43,8 +44,9 @@ export function toProviderError(error: unknown, model: string, signal?: AbortSig
   if (error instanceof APIConnectionError) return providerTransportError(ANTHROPIC, 'connection', describeCause(error), { model, cause: error });
   if (error instanceof APIError) return apiError(error as SdkApiError, model);
   if (error instanceof SyntaxError) return providerTransportError(ANTHROPIC, 'stream', `malformed event: ${error.message}`, { model, cause: error });
-  const message = error instanceof Error ? error.message : String(error);
-  return providerTransportError(ANTHROPIC, 'connection', message, { model, cause: error });
+  // A real transport failure is a retryable connection / timeout error; anything else (the SDK
+  // refusing a request, e.g. a non-streamed call too large for its 10-minute limit, or a bug) is not.
+  return providerUnknownError(ANTHROPIC, error, { model, fallbackKind: error instanceof AnthropicError ? 'invalid_request' : 'unknown' });
 }
 
 type SdkApiError = APIError<number | undefined, Headers | undefined, object | undefined>;

@@ -27,11 +27,16 @@ export interface AnthropicProviderOptions {
   maxTokens?: number;
   /**
    * Extended thinking for every request of this provider: `{ budgetTokens }` (manual mode, at least
-   * 1024; `max_tokens` at or below the budget is raised to budget + max_tokens) or `'adaptive'`.
+   * 1024; `max_tokens` at or below the budget is raised to budget + max_tokens, capped at the
+   * model's maximum output tokens from the model registry) or `'adaptive'`.
    * With thinking on, `temperature` is not sent (the API rejects any but its default), and the
    * thinking / redacted_thinking blocks of each reply are kept on the assistant message
-   * (`reasoningParts`) and sent back unchanged, as the API requires for tool use with thinking.
-   * Forced tool choice (`required` or a named tool) is not compatible with thinking (the API answers 400).
+   * (`reasoningParts`) and sent back unchanged and in place, as the API requires for tool use with
+   * thinking. A request whose open tool loop started without thinking (a history recorded without
+   * it, a fallback from another provider) is sent without thinking. With `{ budgetTokens }`, a
+   * forced tool choice (`required` or a named tool) or a budget that does not fit below the
+   * model's maximum output is a ProviderConfigurationError before anything is sent; adaptive
+   * thinking allows forced tool choice.
    */
   thinking?: AnthropicThinking;
 }

@@ -12,8 +12,11 @@ interface ToolBlock {
   json: string;
 }
 
-/** An open thinking block (text and signature accumulated from its deltas) or redacted_thinking block. */
-type ReasoningBlock = { type: 'thinking'; text: string; signature: string } | { type: 'redacted'; data: string };
+/**
+ * An open thinking block (text and signature accumulated from its deltas) or redacted_thinking
+ * block; `index` is set when the block came after text or a tool_use block (see thinkingPart).
+ */
+type ReasoningBlock = { type: 'thinking'; text: string; signature: string; index?: number } | { type: 'redacted'; data: string; index?: number };
 
 /** What the stream converter needs besides the events. */
 export interface StreamContext {
@@ -49,6 +52,8 @@ export class EventConverter {
   model: string;
   started = false;
   stopped = false;
+  /** Whether a text or tool_use block has started (later thinking blocks are interleaved). */
+  answered = false;
 
   constructor(model: string) {
     this.model = model;
@@ -73,12 +78,19 @@ export class EventConverter {
           const { id, name, input } = block;
           const preset = input && typeof input === 'object' && Object.keys(input).length > 0 ? JSON.stringify(input) : '';
           this.tools.set(event.index, { id, name, json: preset });
+          this.answered = true;
+        } else if (block.type === 'text') {
+          this.answered = true;
         } else if (block.type === 'thinking') {
-          this.reasoning.set(event.index, { type: 'thinking', text: block.thinking ?? '', signature: block.signature ?? '' });
+          const open: ReasoningBlock = { type: 'thinking', text: block.thinking ?? '', signature: block.signature ?? '' };
+          if (this.answered) open.index = event.index;
+          this.reasoning.set(event.index, open);
           // Text already in the start event (the API sends ''), streamed like any thinking delta.
           if (block.thinking) return { type: 'reasoning-delta', text: block.thinking };
         } else if (block.type === 'redacted_thinking') {
-          this.reasoning.set(event.index, { type: 'redacted', data: block.data });
+          const open: ReasoningBlock = { type: 'redacted', data: block.data };
+          if (this.answered) open.index = event.index;
+          this.reasoning.set(event.index, open);
         }
         break;
       }
@@ -92,7 +104,7 @@ export class EventConverter {
         const reasoning = this.reasoning.get(event.index);
         if (reasoning) {
           this.reasoning.delete(event.index);
-          const part = reasoning.type === 'thinking' ? thinkingPart(reasoning.text, reasoning.signature) : redactedPart(reasoning.data);
+          const part = reasoning.type === 'thinking' ? thinkingPart(reasoning.text, reasoning.signature, reasoning.index) : redactedPart(reasoning.data, reasoning.index);
           return { type: 'reasoning-part', part };
         }
         break;

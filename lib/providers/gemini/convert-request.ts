@@ -1,6 +1,6 @@
 import { FunctionCallingConfigMode, type Content, type GenerateContentConfig, type Part, type Tool as GeminiTool, type ToolConfig } from '@google/genai';
 import type { Message } from '../../core/message.js';
-import { reasoningPartsFor } from '../../core/reasoning-part.js';
+import { reasoningPartsFor, type ReasoningPart } from '../../core/reasoning-part.js';
 import { Role } from '../../core/role.js';
 import { decodeThoughtSignature } from '../../core/tool-call.js';
 import type { ProviderRequest, ProviderToolSpec, ToolChoice } from '../spec.js';
@@ -29,33 +29,83 @@ function userParts(message: Message): Part[] {
   return parts;
 }
 
-/** The Gemini text-part signatures of a model message (parts of other providers are never sent), wire-encoded. */
-function textSignatures(message: Message): string[] {
-  const out: string[] = [];
-  for (const part of reasoningPartsFor(message.reasoningParts, GEMINI)) if (part.type === 'signature') out.push(signatureForWire(part.signature));
-  return out;
+type TextSignature = Extract<ReasoningPart, { type: 'signature' }>;
+
+/** The Gemini text-part signatures of a model message (parts of other providers are never sent). */
+function textSignatures(message: Message): TextSignature[] {
+  return reasoningPartsFor(message.reasoningParts, GEMINI).filter((part): part is TextSignature => part.type === 'signature');
+}
+
+/** Where a signed part's text is in `content`, at or after `from`: its start and the text matched; undefined when it is not there. */
+function locate(content: string, signed: TextSignature & { text: string }, from: number, expected: number): { at: number; text: string } | undefined {
+  const at = Math.min(Math.max(expected, from), content.length);
+  if (signed.text === '' || content.startsWith(signed.text, at)) return { at, text: signed.text };
+  const found = content.indexOf(signed.text, from);
+  if (found >= 0) return { at: found, text: signed.text };
+  // The answer may have been trimmed (the agent trims a streamed answer): match the trimmed text.
+  const trimmed = signed.text.trim();
+  const near = trimmed === '' ? -1 : content.indexOf(trimmed, from);
+  return near >= 0 ? { at: near, text: trimmed } : undefined;
 }
 
 /**
- * A model message as parts: its text (one part, carrying the reply's first text-part signature),
- * its function calls (each with its own signature), then any further text-part signatures on
- * empty text parts — where Gemini itself sends a signature with no text.
+ * The text of a model message as parts, each signed part on its own with its own text and
+ * signature, the unsigned text around them in parts without one (Gemini: never merge a part that
+ * has a signature with another part). Signatures whose text is no longer in the answer come back
+ * in `unplaced`.
+ */
+function signedTextParts(content: string, signatures: readonly (TextSignature & { text: string })[]): { parts: Part[]; unplaced: string[] } {
+  const parts: Part[] = [];
+  const unplaced: string[] = [];
+  let cursor = 0;
+  // How far the answer moved from the reply's text (a trimmed start), learnt from placed parts.
+  let shift = 0;
+  for (const signed of signatures) {
+    const expected = (signed.offset ?? cursor) - shift;
+    const found = locate(content, signed, cursor, expected);
+    if (!found) {
+      unplaced.push(signatureForWire(signed.signature));
+      continue;
+    }
+    if (found.at > cursor) parts.push({ text: content.slice(cursor, found.at) });
+    parts.push({ text: found.text, thoughtSignature: signatureForWire(signed.signature) });
+    cursor = found.at + found.text.length;
+    if (signed.offset !== undefined && found.text !== '') shift = signed.offset + signed.text.indexOf(found.text) - found.at;
+  }
+  if (cursor < content.length) parts.push({ text: content.slice(cursor) });
+  return { parts, unplaced };
+}
+
+/**
+ * A model message as parts: its text, its function calls (each with its own signature), then
+ * text-part signatures that have no place in the text on empty text parts — where Gemini itself
+ * sends a signature with no text. Signatures recorded with their part's text and offset (see
+ * ReasoningPart) go back on that text, each signed part separate; signatures recorded without
+ * (older histories) go on the text as one part (the first signature) and on empty parts after the calls.
  */
 function modelParts(message: Message): Part[] {
   const parts: Part[] = [];
   const signatures = message.reasoningParts ? textSignatures(message) : [];
-  if (message.content !== '') {
-    const part: Part = { text: message.content };
-    const signature = signatures.shift();
-    if (signature !== undefined) part.thoughtSignature = signature;
-    parts.push(part);
+  let unplaced: string[];
+  if (signatures.length > 0 && signatures.every((s): s is TextSignature & { text: string } => s.text !== undefined)) {
+    const text = signedTextParts(message.content, signatures);
+    parts.push(...text.parts);
+    unplaced = text.unplaced;
+  } else {
+    unplaced = signatures.map((s) => signatureForWire(s.signature));
+    if (message.content !== '') {
+      const part: Part = { text: message.content };
+      const signature = unplaced.shift();
+      if (signature !== undefined) part.thoughtSignature = signature;
+      parts.push(part);
+    }
   }
   for (const call of message.toolCalls ?? []) {
     const part: Part = { functionCall: { name: call.toolName, args: call.parameters } };
     if (call.thoughtSignature !== undefined) part.thoughtSignature = signatureForWire(call.thoughtSignature);
     parts.push(part);
   }
-  for (const signature of signatures) parts.push({ text: '', thoughtSignature: signature });
+  for (const signature of unplaced) parts.push({ text: '', thoughtSignature: signature });
   return parts;
 }
 

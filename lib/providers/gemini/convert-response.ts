@@ -67,17 +67,35 @@ export interface CandidateParts {
   signatures?: ReasoningPart[];
 }
 
-/** A text-part thoughtSignature as a ReasoningPart (stored as base64 of the exact bytes, like call signatures). */
-export function textSignaturePart(signature: string): ReasoningPart {
-  return { type: 'signature', provider: GEMINI, signature: encodeThoughtSignature(decodeThoughtSignature(signature)) };
+/** Where a text-part signature sat: the signed part's own text and the answer text before it. */
+export interface SignedTextPosition {
+  /** The text of the part that carried the signature (`''` for a part with only the signature). */
+  text: string;
+  /** Characters of the reply's answer text that came before that part. */
+  offset: number;
+}
+
+/**
+ * A text-part thoughtSignature as a ReasoningPart (stored as base64 of the exact bytes, like call
+ * signatures), with the position of its part when given, so the part goes back on its own.
+ */
+export function textSignaturePart(signature: string, position?: SignedTextPosition): ReasoningPart {
+  const part: ReasoningPart = { type: 'signature', provider: GEMINI, signature: encodeThoughtSignature(decodeThoughtSignature(signature)) };
+  if (position) {
+    part.text = position.text;
+    part.offset = position.offset;
+  }
+  return part;
 }
 
 /**
  * Splits a candidate's parts (thought parts go to `reasoning`, never to the answer). A
  * `thoughtSignature` on an answer part (text, or an empty part that carries only the signature)
- * is kept in `signatures`; signatures on function calls stay on their ToolCall.
+ * is kept in `signatures`, with that part's text and its offset in the answer text (`offset` is
+ * the answer text that came before this candidate: earlier chunks of a stream); signatures on
+ * function calls stay on their ToolCall.
  */
-export function readParts(candidate: Candidate | undefined): CandidateParts {
+export function readParts(candidate: Candidate | undefined, offset = 0): CandidateParts {
   const out: CandidateParts = { text: '', reasoning: '', toolCalls: [] };
   for (const part of candidate?.content?.parts ?? []) {
     const call = toToolCall(part);
@@ -89,8 +107,11 @@ export function readParts(candidate: Candidate | undefined): CandidateParts {
       if (typeof part.text === 'string') out.reasoning += part.text;
       continue;
     }
-    if (typeof part.text === 'string') out.text += part.text;
-    if (typeof part.thoughtSignature === 'string' && part.thoughtSignature !== '') (out.signatures ??= []).push(textSignaturePart(part.thoughtSignature));
+    const text = typeof part.text === 'string' ? part.text : '';
+    if (typeof part.thoughtSignature === 'string' && part.thoughtSignature !== '') {
+      (out.signatures ??= []).push(textSignaturePart(part.thoughtSignature, { text, offset: offset + out.text.length }));
+    }
+    out.text += text;
   }
   return out;
 }

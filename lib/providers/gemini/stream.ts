@@ -7,7 +7,8 @@ import { GEMINI } from './errors.js';
 /**
  * Turns the SDK's chunk stream into StreamParts: text and thought deltas as they come, each
  * functionCall part as a whole tool call, each text-part thoughtSignature as a `reasoning-part`
- * (after that chunk's text), then the last usageMetadata and the finish. A stream
+ * (after that chunk's text; its part's text and offset counted over the whole stream), then the
+ * last usageMetadata and the finish. A stream
  * that ends without a finishReason (or a prompt block) is a broken stream, not an answer. A
  * MALFORMED_FUNCTION_CALL finish becomes a tool call with `argumentsError` (or a retryable error),
  * as in `complete` (see malformedFunctionCall).
@@ -25,6 +26,8 @@ export async function* toStreamParts(
   let sawToolCall = false;
   let modelVersion: string | undefined;
   let responseId: string | undefined;
+  // Answer text yielded so far: the offset of the next chunk's signed parts.
+  let answered = 0;
   for await (const chunk of chunks) {
     onChunk();
     if (typeof chunk !== 'object' || chunk === null) throw providerTransportError(GEMINI, 'stream', 'malformed stream chunk', { model });
@@ -33,7 +36,8 @@ export async function* toStreamParts(
     if (chunk.responseId !== undefined) responseId = chunk.responseId;
     if (chunk.promptFeedback?.blockReason !== undefined) blocked = true;
     const candidate = chunk.candidates?.[0];
-    const { text, reasoning, toolCalls, signatures } = readParts(candidate);
+    const { text, reasoning, toolCalls, signatures } = readParts(candidate, answered);
+    answered += text.length;
     if (reasoning !== '') yield { type: 'reasoning-delta', text: reasoning };
     if (text !== '') yield { type: 'text-delta', text };
     if (signatures) for (const part of signatures) yield { type: 'reasoning-part', part };

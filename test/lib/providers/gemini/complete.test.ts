@@ -47,6 +47,8 @@ describe('GeminiProvider.complete on recorded responses', () => {
           type: 'signature',
           provider: 'gemini',
           signature: 'EtoFCtcFAb4+9vtfe4MXRxQjw48U1WKrR/7lYsgFkVi/bepqsSPjY0VU7HEzkeCBIfy1fu5t9aUZ4IZ65aWagqbBrV45fc97olcg',
+          text: "There are **3** r's in strawberry.\n\nHere is the breakdown: st**r**awbe**rr**y.",
+          offset: 0,
         },
       ],
     });

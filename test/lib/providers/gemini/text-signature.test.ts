@@ -27,13 +27,16 @@ describe('Gemini thoughtSignature on text parts', () => {
   before(async () => (server = await startServer()));
   after(() => server.close());
 
-  test('stream (recorded, signature on the first answer chunk): one reasoning-part after that chunk\'s text', async () => {
+  test('stream (recorded, signature on the first answer chunk): one reasoning-part after that chunk\'s text, with that text', async () => {
     server.enqueue(sseResponse(fixture(`google/${STREAM_FIXTURE}`), 13));
     const parts = await collect(geminiOn(server).stream(ask('How do I cross the street?', { model: 'gemini-2.5-pro' })));
     const signatures = parts.filter((p): p is Extract<StreamPart, { type: 'reasoning-part' }> => p.type === 'reasoning-part');
-    assert.deepEqual(signatures.map((p) => p.part), [{ type: 'signature', provider: 'gemini', signature: signatureIn(STREAM_FIXTURE) }]);
     const at = parts.indexOf(signatures[0]!);
-    assert.equal(parts[at - 1]!.type, 'text-delta');
+    const chunk = parts[at - 1]!;
+    assert.equal(chunk.type, 'text-delta');
+    assert.equal(parts.findIndex((p) => p.type === 'text-delta'), at - 1, 'the first answer chunk');
+    const firstText = chunk.type === 'text-delta' ? chunk.text : '';
+    assert.deepEqual(signatures.map((p) => p.part), [{ type: 'signature', provider: 'gemini', signature: signatureIn(STREAM_FIXTURE), text: firstText, offset: 0 }]);
     assert.ok(!textOf(parts).includes(signatureIn(STREAM_FIXTURE)));
   });
 
@@ -46,19 +49,106 @@ describe('Gemini thoughtSignature on text parts', () => {
       const first = server.requests.length;
       const agent = new Agent({ provider: geminiOn(server), model: 'gemini-3-pro-preview', runtime: testRuntime() });
       const reply = streaming ? await agent.stream('First question').result : await agent.run('First question');
-      assert.deepEqual(reply.message.reasoningParts, [{ type: 'signature', provider: 'gemini', signature }]);
+      const parts = reply.message.reasoningParts ?? [];
+      assert.equal(parts.length, 1);
+      const signed = parts[0]!;
+      assert.ok(signed.type === 'signature' && signed.signature === signature && signed.offset === 0 && signed.text !== undefined);
       assert.ok(!reply.content.includes(signature));
       await agent.run('Second question');
       const turn2 = server.requests[first + 1]!;
       const model = (turn2.json as Body).contents[1]!;
       assert.equal(model.role, 'model');
-      assert.equal(model.parts.length, 1);
-      assert.deepEqual(model.parts[0], { text: reply.content, thoughtSignature: signature });
+      if (streaming) {
+        // The signature came on the first answer chunk: that chunk goes back signed, the rest unsigned and apart.
+        assert.ok(signed.text.length > 0 && signed.text.length < reply.content.length);
+        assert.deepEqual(model.parts, [
+          { text: signed.text, thoughtSignature: signature },
+          { text: reply.content.slice(signed.text.length) },
+        ]);
+        assert.ok(reply.content.startsWith(signed.text));
+      } else {
+        assert.equal(signed.text, reply.content);
+        assert.deepEqual(model.parts, [{ text: reply.content, thoughtSignature: signature }]);
+      }
       assert.ok(turn2.text.includes(`"thoughtSignature":"${signature}"`));
     });
   }
 
-  test('request: further or text-less signatures go on empty text parts after the calls; other providers\' parts are not sent', () => {
+  for (const streaming of [false, true]) {
+    test(`${streaming ? 'stream' : 'complete'}: text parts with their own signatures go back separate, each with its signature, unsigned text apart`, async () => {
+      // Synthetic replies in the documented wire format (Part.text / Part.thoughtSignature, base64).
+      const answer = [
+        { text: 'Paris is sunny. ', thoughtSignature: 'c2lnLW9uZQ==' },
+        { text: 'Rome is cloudy. ' },
+        { text: 'Oslo is cold.', thoughtSignature: 'c2lnLXR3bw==' },
+        { text: '', thoughtSignature: 'c2lnLXRocmVl' },
+      ];
+      const chunk = (parts: Record<string, unknown>[], finish?: string) => ({
+        candidates: [{ content: { role: 'model', parts }, index: 0, ...(finish ? { finishReason: finish } : {}) }],
+        modelVersion: 'gemini-3-pro-preview',
+      });
+      if (streaming) {
+        const events = answer.map((part, i) => chunk([part], i === answer.length - 1 ? 'STOP' : undefined));
+        server.enqueue(sseResponse(events.map((e) => `data: ${JSON.stringify(e)}\r\n\r\n`).join(''), 17));
+      } else {
+        server.enqueue(jsonResponse(chunk([{ text: 'Let me think.', thought: true }, ...answer], 'STOP')));
+      }
+      server.enqueue(jsonResponse(fixture('google/generateContent.text.pydantic.json').toString('utf8')));
+      const first = server.requests.length;
+      const agent = new Agent({ provider: geminiOn(server), model: 'gemini-3-pro-preview', runtime: testRuntime() });
+      const reply = streaming ? await agent.stream('Weather?').result : await agent.run('Weather?');
+      assert.equal(reply.content, 'Paris is sunny. Rome is cloudy. Oslo is cold.');
+      assert.deepEqual(reply.message.reasoningParts, [
+        { type: 'signature', provider: 'gemini', signature: 'c2lnLW9uZQ==', text: 'Paris is sunny. ', offset: 0 },
+        { type: 'signature', provider: 'gemini', signature: 'c2lnLXR3bw==', text: 'Oslo is cold.', offset: 32 },
+        { type: 'signature', provider: 'gemini', signature: 'c2lnLXRocmVl', text: '', offset: 45 },
+      ]);
+      await agent.run('And tomorrow?');
+      const model = (server.requests[first + 1]!.json as Body).contents[1]!;
+      assert.equal(model.role, 'model');
+      assert.deepEqual(model.parts, [
+        { text: 'Paris is sunny. ', thoughtSignature: 'c2lnLW9uZQ==' },
+        { text: 'Rome is cloudy. ' },
+        { text: 'Oslo is cold.', thoughtSignature: 'c2lnLXR3bw==' },
+        { text: '', thoughtSignature: 'c2lnLXRocmVl' },
+      ]);
+    });
+  }
+
+  test('request: a trimmed answer still gets each signature on its own text; a signed text no longer in the answer goes on an empty part', () => {
+    const message: Message = {
+      role: 'assistant',
+      // The reply was "\nHello. " (signed) + "Middle. " + "Bye.\n" (signed): the agent trimmed it.
+      content: 'Hello. Middle. Bye.',
+      toolCalls: [{ id: 'c1', toolName: 'get_time', parameters: {} }],
+      reasoningParts: [
+        { type: 'signature', provider: 'gemini', signature: 'b25l', text: '\nHello. ', offset: 0 },
+        { type: 'signature', provider: 'gemini', signature: 'dHdv', text: 'Bye.\n', offset: 16 },
+        { type: 'signature', provider: 'gemini', signature: 'Z29uZQ==', text: 'edited away', offset: 21 },
+      ],
+    };
+    assert.deepEqual(toGeminiContents([message]).contents, [
+      {
+        role: 'model',
+        parts: [
+          { text: 'Hello.', thoughtSignature: 'b25l' },
+          { text: ' Middle. ' },
+          { text: 'Bye.', thoughtSignature: 'dHdv' },
+          { functionCall: { name: 'get_time', args: {} } },
+          { text: '', thoughtSignature: 'Z29uZQ==' },
+        ],
+      },
+    ]);
+    // The same text twice: the offset picks the occurrence that was signed.
+    const twice: Message = {
+      role: 'assistant',
+      content: 'Yes. Yes.',
+      reasoningParts: [{ type: 'signature', provider: 'gemini', signature: 'c2ln', text: 'Yes.', offset: 5 }],
+    };
+    assert.deepEqual(toGeminiContents([twice]).contents, [{ role: 'model', parts: [{ text: 'Yes. ' }, { text: 'Yes.', thoughtSignature: 'c2ln' }] }]);
+  });
+
+  test('request, signatures recorded without their text (older histories): the first on the text, further ones on empty parts after the calls; other providers\' parts are not sent', () => {
     const message: Message = {
       role: 'assistant',
       content: '',

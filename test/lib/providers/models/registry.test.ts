@@ -63,6 +63,19 @@ describe('model registry', () => {
     assert.equal(getModelInfo('text-embedding-3-small')!.type, ModelType.EMBEDDING);
   });
 
+  test('Anthropic maximum output tokens (they cap the max_tokens that thinking raises), dated ids included', () => {
+    const published: Record<string, number> = {
+      'claude-sonnet-4-5-20250929': 64_000,
+      'claude-sonnet-4-20250514': 64_000,
+      'claude-opus-4-1-20250805': 32_000,
+      'claude-opus-4-20250514': 32_000,
+      'claude-haiku-4-5-20251001': 64_000,
+      'claude-3-7-sonnet-20250219': 64_000,
+      'claude-3-5-haiku-20241022': 8_192,
+    };
+    for (const [id, limit] of Object.entries(published)) assert.equal(getModelInfo(id)?.maxOutputTokens, limit, id);
+  });
+
   test('every model used in the recorded fixtures resolves', () => {
     for (const id of FIXTURE_MODELS) assert.ok(getModelInfo(id), `no registry entry for fixture model ${id}`);
   });
