@@ -1,6 +1,7 @@
 import { ConfigurationError } from '../core/errors/configuration-error.js';
+import { ProviderError } from '../core/errors/provider-error.js';
 import { isRetryableError } from './retry.js';
-import type { EmbedRequest, EmbedResponse, Provider, ProviderCapabilities, ProviderRequest, ProviderResponse, StreamPart } from './spec.js';
+import type { EmbedRequest, EmbedResponse, Provider, ProviderCapabilities, ProviderNotice, ProviderRequest, ProviderResponse, StreamPart } from './spec.js';
 import { CircuitBreaker } from './circuit-breaker.js';
 
 /** One provider of a fallback chain, optionally with its own model and a label for events. */
@@ -35,9 +36,19 @@ interface Slot {
 const OUTPUT = new Set<StreamPart['type']>(['text-delta', 'reasoning-delta', 'reasoning-part', 'tool-call']);
 
 /**
+ * Whether a failure moves on to the next provider: any retryable failure, and a 429 that is not
+ * retryable (a `quota` / billing refusal: retrying this provider cannot help, another one can).
+ */
+export function isFailoverError(error: unknown): boolean {
+  if (isRetryableError(error)) return true;
+  return ProviderError.isInstance(error) && (error.kind === 'quota' || error.status === 429);
+}
+
+/**
  * Tries providers in priority order. Fails over on retryable failures (timeouts, 408, 429, 5xx, 529,
- * connection errors, "overloaded"); rethrows at once on others (400, 401, 404: the next provider would
- * fail the same way or hide a configuration error). A provider that failed `circuitBreakerThreshold`
+ * connection errors, "overloaded") and on quota refusals (429 `quota`, not retried but another
+ * provider can answer); rethrows at once on others (400, 401, 404: the next provider would fail the
+ * same way or hide a configuration error). A provider that failed `circuitBreakerThreshold`
  * times in a row is skipped for the cooldown (when every provider is tripped, all are tried anyway).
  * Each entry is called with its own model, never another provider's. A stream that fails before any
  * output fails over; after output it rethrows; success is recorded once the stream is consumed.
@@ -87,7 +98,7 @@ export class FallbackProvider implements Provider {
     return closed.length > 0 ? closed : all;
   }
 
-  #failover(request: ProviderRequest, from: Slot, to: Slot | undefined, error: unknown): void {
+  #failover(request: { onNotice?: (notice: ProviderNotice) => void }, from: Slot, to: Slot | undefined, error: unknown): void {
     if (!to) return;
     this.#onFallback?.({ from: from.label, to: to.label, error });
     request.onNotice?.({ type: 'provider-fallback', from: from.label, to: to.label, error });
@@ -102,7 +113,7 @@ export class FallbackProvider implements Provider {
         slot.breaker.success();
         return { ...response, provider: response.provider ?? slot.label, model: response.model ?? call.model };
       } catch (error) {
-        if (request.signal?.aborted || !isRetryableError(error)) throw error;
+        if (request.signal?.aborted || !isFailoverError(error)) throw error;
         slot.breaker.failure();
         const next = order[position + 1]?.slot;
         if (!next) throw error;
@@ -125,8 +136,8 @@ export class FallbackProvider implements Provider {
         slot.breaker.success();
         return;
       } catch (error) {
-        if (produced || request.signal?.aborted || !isRetryableError(error)) {
-          if (isRetryableError(error)) slot.breaker.failure();
+        if (produced || request.signal?.aborted || !isFailoverError(error)) {
+          if (isFailoverError(error)) slot.breaker.failure();
           throw error;
         }
         slot.breaker.failure();
@@ -138,9 +149,11 @@ export class FallbackProvider implements Provider {
   }
 
   /**
-   * Embeddings from the entries that support them, with the same failover rules and circuit
-   * breakers as `complete`. An explicit `request.model` (an embedding model id is provider-specific)
-   * goes to the first of them only; the others use their own default embedding model.
+   * Embeddings from the entries that support them, with the same failover rules, circuit breakers
+   * and `provider-fallback` notices (through `request.onNotice`) as `complete`. An explicit
+   * `request.model` (an embedding model id is provider-specific) goes to the first of them only;
+   * the others use their own default embedding model. One attempt per entry: retries belong to
+   * the caller (`embedWithRetry`).
    */
   async embed(request: EmbedRequest): Promise<EmbedResponse> {
     const capable = (list: { slot: Slot; index: number }[]) => list.filter(({ slot }) => typeof slot.provider.embed === 'function');
@@ -158,11 +171,11 @@ export class FallbackProvider implements Provider {
         slot.breaker.success();
         return response;
       } catch (error) {
-        if (request.signal?.aborted || !isRetryableError(error)) throw error;
+        if (request.signal?.aborted || !isFailoverError(error)) throw error;
         slot.breaker.failure();
         const next = order[position + 1]?.slot;
         if (!next) throw error;
-        this.#onFallback?.({ from: slot.label, to: next.label, error });
+        this.#failover(request, slot, next, error);
       }
     }
     throw new ConfigurationError('FallbackProvider has no provider to call');

@@ -1,6 +1,7 @@
 export { CircuitBreaker } from './circuit-breaker.js';
 export { createProvider, PROVIDER_TYPES, type ProviderConfig, type ProviderSpec, type ProviderType } from './create-provider.js';
-export { FallbackProvider, type FallbackEntry, type FallbackOptions } from './fallback.js';
+export { embedWithRetry, type EmbedRetryOptions } from './embed-with-retry.js';
+export { FallbackProvider, isFailoverError, type FallbackEntry, type FallbackOptions } from './fallback.js';
 export * from './models/index.js';
 export { httpFailureKind, isRetryableHttpFailure, providerHttpError, providerTransportError, providerUnknownError, retryAfterSeconds, transportFailureKind, type HttpFailure } from './provider-errors.js';
 export { DEFAULT_RETRY, isRetryableError, retryDeadlineError, retryDelayMs, withRetry, type AttemptContext, type ResolvedRetryOptions, type RetryHooks, type RetryOptions } from './retry.js';

@@ -102,6 +102,11 @@ export interface EmbedRequest {
   taskType?: string;
   dimensions?: number;
   signal?: AbortSignal;
+  /**
+   * Receives retry and fallback notices: `provider-fallback` from a FallbackProvider that moved to
+   * its next entry, `llm-retry` from `embedWithRetry` before each sleep.
+   */
+  onNotice?: (notice: ProviderNotice) => void;
 }
 
 /** An embeddings reply: one vector per input text, in input order. */

@@ -1,7 +1,9 @@
 import { APIConnectionError, APIConnectionTimeoutError, APIError, APIUserAbortError, OpenAIError } from 'openai';
 import { AgentlibError } from '../../core/errors/agentlib-error.js';
+import { ProviderError } from '../../core/errors/provider-error.js';
 import { providerHttpError, providerTransportError, providerUnknownError } from '../provider-errors.js';
 import type { CallControl } from '../call-control.js';
+import { classifyStreamError, isQuotaError, QUOTA_KIND, type ErrorBody } from './error-codes.js';
 
 /** What the error mapper needs to know about the failed call. */
 export interface FailureContext {
@@ -46,14 +48,37 @@ export function toProviderFailure(error: unknown, ctx: FailureContext): unknown 
 
 function fromApiError(error: APIError<number | undefined, Headers | undefined>, ctx: FailureContext): unknown {
   const { provider, model } = ctx;
-  if (error.status === undefined) {
-    // An error event inside a 200 stream.
-    return providerTransportError(provider, 'stream', `error event in stream: ${bodyMessage(error)}`, { model, cause: error });
-  }
+  const body: ErrorBody = typeof error.error === 'object' && error.error !== null ? error.error : { code: error.code, type: error.type };
+  if (error.status === undefined) return fromStreamErrorEvent(error, body, ctx);
   const failure: Parameters<typeof providerHttpError>[0] = { provider, status: error.status, message: bodyMessage(error), model, cause: error };
   if (error.requestID) failure.requestId = error.requestID;
   if (error.headers) failure.headers = error.headers;
   const code = error.code ?? error.type;
   if (code) failure.code = code;
-  return providerHttpError(failure);
+  const mapped = providerHttpError(failure);
+  // `insufficient_quota` comes as a 429 but waiting does not help: not retried (it still fails over).
+  return isQuotaError(body) ? withClass(mapped, { kind: QUOTA_KIND, retryable: false }) : mapped;
+}
+
+/**
+ * An error event inside a 200 stream, classified by its code / type like an HTTP error with the
+ * same body (see classifyStreamError); an unrecognised one is a retryable broken stream. It has
+ * no status (the response was a 200) but keeps the request id.
+ */
+function fromStreamErrorEvent(error: APIError<number | undefined, Headers | undefined>, body: ErrorBody, ctx: FailureContext): ProviderError {
+  const { provider, model } = ctx;
+  const found = classifyStreamError(body);
+  const fields: ConstructorParameters<typeof ProviderError>[1] = { provider, model, kind: found?.kind ?? 'stream', retryable: found?.retryable ?? true, cause: error };
+  if (error.requestID) fields.requestId = error.requestID;
+  return new ProviderError(`${provider} stream error event (model ${model}): ${bodyMessage(error)}`, fields);
+}
+
+/** The same error with another kind and retryability (everything else kept). */
+function withClass(error: ProviderError, found: { kind: string; retryable: boolean }): ProviderError {
+  const fields: ConstructorParameters<typeof ProviderError>[1] = { provider: error.provider, kind: found.kind, retryable: found.retryable, cause: error.cause };
+  if (error.status !== undefined) fields.status = error.status;
+  if (error.requestId !== undefined) fields.requestId = error.requestId;
+  if (error.model !== undefined) fields.model = error.model;
+  if (error.retryAfterSeconds !== undefined) fields.retryAfterSeconds = error.retryAfterSeconds;
+  return new ProviderError(error.message, fields);
 }

@@ -1,7 +1,7 @@
 import type { ChatCompletionChunk } from 'openai/resources/chat/completions';
 import type { CallControl } from '../call-control.js';
 import type { StreamPart } from '../spec.js';
-import { ChunkAssembler } from './stream.js';
+import { ChunkAssembler, isBrokenTransport } from './stream.js';
 
 /** What opening the HTTP stream gives: the SDK's chunk iterator and the request id. */
 export interface OpenedChunks {
@@ -32,7 +32,9 @@ const DONE: IteratorResult<StreamPart> = Object.freeze({ value: undefined, done:
  * Semantics are the generator's: the request is sent on the first `next()`; every chunk restarts
  * the silence timer; an abort or a timeout is an error, never a quiet end; a stream without a
  * finish reason throws; `return()` (a consumer that stops early) aborts the HTTP stream; the
- * call's timer and signal links are released once, however the stream ends.
+ * call's timer and signal links are released once, however the stream ends. A dropped connection
+ * or a silence timeout after the finish reason and some output ends the stream as complete,
+ * without usage (ChunkAssembler.completeAfterBreak); a caller abort never does.
  */
 export class PartStream implements AsyncIterableIterator<StreamPart> {
   readonly #source: PartStreamSource;
@@ -113,9 +115,14 @@ export class PartStream implements AsyncIterableIterator<StreamPart> {
       return this.#head < out.length ? { value: out[this.#head++] as StreamPart, done: false } : DONE;
     } catch (error) {
       out.length = 0;
+      this.#head = 0;
       this.#close(false);
       if (this.#returned) return DONE;
-      throw this.#source.fail(error, call);
+      const failure = this.#source.fail(error, call);
+      if (!call.callerAborted && isBrokenTransport(failure) && this.#assembler?.completeAfterBreak(out) === true) {
+        return { value: out[this.#head++] as StreamPart, done: false };
+      }
+      throw failure;
     }
   }
 

@@ -1,6 +1,7 @@
 import type { ChatCompletionChunk } from 'openai/resources/chat/completions';
 import type { CompletionUsage } from 'openai/resources/completions';
-import { providerTransportError } from '../provider-errors.js';
+import { ProviderError } from '../../core/errors/provider-error.js';
+import { providerTransportError, transportFailureKind } from '../provider-errors.js';
 import type { FinishReason, StreamPart } from '../spec.js';
 import { reasoningOf, toFinishReason, toToolCall, toUsage } from './convert-response.js';
 
@@ -20,6 +21,15 @@ export interface ChunkSource {
   onChunk?: () => void;
 }
 
+/**
+ * A dropped connection or a network / silence timeout: a mapped `connection` / `timeout`
+ * ProviderError, or a raw transport failure. Not a caller abort, not an error the server sent.
+ */
+export function isBrokenTransport(error: unknown): boolean {
+  if (ProviderError.isInstance(error)) return error.kind === 'connection' || error.kind === 'timeout';
+  return transportFailureKind(error) !== undefined;
+}
+
 function malformed(source: Pick<ChunkSource, 'provider' | 'model'>, what: string): Error {
   return providerTransportError(source.provider, 'stream', `malformed stream chunk: ${what}`, { model: source.model });
 }
@@ -30,6 +40,13 @@ function malformed(source: Pick<ChunkSource, 'provider' | 'model'>, what: string
  * deltas (names assigned, arguments concatenated) and emitted whole, in the order they started,
  * when the choice finishes with `tool_calls` or `stop`, usage from the final `choices: []` chunk,
  * then `finish`. A stream that ends without a finish reason throws a ProviderError.
+ *
+ * A stream cut after its finish reason but before the usage chunk (docs/providers.md, "OpenAI:
+ * error codes and streams cut short"): once output was emitted the answer is complete, so it ends
+ * normally without a `usage` part (the agent then estimates usage and marks it `estimated`), also
+ * when the cut was a dropped connection or a silence timeout (see `completeAfterBreak`); with no
+ * output yet it is a retryable `stream` error when the server had promised usage (`"usage": null`
+ * on its chunks), since a retry duplicates nothing and gets the real counts.
  *
  * Deltas are keyed by `index`; a delta without `index` (Gemini's OpenAI-compatible endpoint, some
  * proxies) is keyed by its `id`, or continues the last open call when it has no id either. A delta
@@ -46,6 +63,10 @@ export class ChunkAssembler {
   #refused = false;
   #usage: CompletionUsage | undefined;
   #model: string | undefined;
+  /** Output parts (text, reasoning, tool calls) were emitted. */
+  #emitted = false;
+  /** A chunk carried `"usage": null`: the server honours include_usage, so a usage chunk will follow. */
+  #usagePromised = false;
 
   constructor(private readonly source: Omit<ChunkSource, 'chunks'>) {}
 
@@ -75,8 +96,15 @@ export class ChunkAssembler {
     if (typeof chunk !== 'object' || chunk === null || !Array.isArray(chunk.choices)) throw malformed(this.source, 'no choices array');
     if (chunk.model) this.#model = chunk.model;
     if (chunk.usage) this.#usage = chunk.usage;
+    else if (chunk.usage === null) this.#usagePromised = true;
     const choice = chunk.choices[0];
     if (!choice) return;
+    const before = out.length;
+    this.#pushChoice(choice, out);
+    if (out.length > before) this.#emitted = true;
+  }
+
+  #pushChoice(choice: ChatCompletionChunk['choices'][number], out: StreamPart[]): void {
     const delta = choice.delta ?? {};
     const reasoning = reasoningOf(delta);
     if (reasoning) out.push({ type: 'reasoning-delta', text: reasoning });
@@ -110,11 +138,34 @@ export class ChunkAssembler {
     }
   }
 
-  /** The closing parts (usage, finish); throws when the stream never finished. */
+  /**
+   * The closing parts (usage when it arrived, finish) at the end of the chunks. Throws a retryable
+   * `stream` error when the stream never finished, or when it finished without output and was cut
+   * before the usage chunk the server had promised.
+   */
   end(out: StreamPart[]): void {
     if (this.#finish === undefined) {
       throw providerTransportError(this.source.provider, 'stream', 'stream ended without a finish reason (cut short)', { model: this.source.model });
     }
+    if (!this.#usage && this.#usagePromised && !this.#emitted) {
+      throw providerTransportError(this.source.provider, 'stream', 'stream cut after its finish reason, before the usage chunk (no output yet)', { model: this.source.model });
+    }
+    this.#closingParts(out);
+  }
+
+  /**
+   * After the transport broke (a dropped connection, a silence timeout): when the finish reason
+   * had arrived and output was emitted (or the usage chunk arrived), the reply is complete, so
+   * this adds the closing parts (no `usage` part unless it arrived) and returns true; otherwise
+   * it returns false and the failure stands.
+   */
+  completeAfterBreak(out: StreamPart[]): boolean {
+    if (this.#finish === undefined || (!this.#emitted && !this.#usage)) return false;
+    this.#closingParts(out);
+    return true;
+  }
+
+  #closingParts(out: StreamPart[]): void {
     if (this.#usage) out.push({ type: 'usage', usage: toUsage(this.#usage) });
     const finishReason: FinishReason = this.#refused ? 'refusal' : toFinishReason(this.#finish);
     const part: Extract<StreamPart, { type: 'finish' }> = { type: 'finish', finishReason };
@@ -128,11 +179,19 @@ export class ChunkAssembler {
 export async function* chunksToParts(source: ChunkSource): AsyncGenerator<StreamPart> {
   const assembler = new ChunkAssembler(source);
   const out: StreamPart[] = [];
-  for await (const chunk of source.chunks) {
-    source.onChunk?.();
-    assembler.push(chunk, out);
-    for (const part of out) yield part;
+  try {
+    for await (const chunk of source.chunks) {
+      source.onChunk?.();
+      assembler.push(chunk, out);
+      for (const part of out) yield part;
+      out.length = 0;
+    }
+  } catch (error) {
     out.length = 0;
+    // A dropped connection or a network timeout after the finish reason does not undo a complete answer.
+    if (!isBrokenTransport(error) || !assembler.completeAfterBreak(out)) throw error;
+    yield* out;
+    return;
   }
   assembler.end(out);
   yield* out;

@@ -7,6 +7,7 @@ import { FallbackProvider } from '../../../lib/providers/fallback.js';
 import { OpenAIProvider } from '../../../lib/providers/openai/index.js';
 import { fixture, jsonResponse, sseResponse, startReplayServer, type ReplayServer } from '../../support/replay-server.js';
 import { eventLog, testRuntime } from '../../support/agent-harness.js';
+import { dataChunks } from './openai/helpers.js';
 
 describe('FallbackProvider over the real adapters', () => {
   let openaiServer: ReplayServer;
@@ -48,6 +49,35 @@ describe('FallbackProvider over the real adapters', () => {
     assert.equal(result.providerUsed, 'anthropic');
     assert.equal(text, result.content);
     assert.ok(result.usage.totalTokens > 0, 'streamed usage is real');
+  });
+
+  test('a stream that fails after emitting text raises its error: no failover, no retry, no duplicated text', async () => {
+    const recording = fixture('openai/chat.text.stream.include_usage.sse');
+    const recordedText = dataChunks(recording.toString('utf8'))
+      .map((c) => c.choices[0]?.delta?.content ?? '')
+      .join('');
+    // Connection reset after 1200 bytes: a few text deltas are out, the finish reason is not.
+    openaiServer.enqueue({ ...sseResponse(recording, 50), resetAfterBytes: 1200 });
+    const openaiBefore = openaiServer.requests.length;
+    const anthropicBefore = anthropicServer.requests.length;
+    const log = eventLog();
+    const runtime = testRuntime();
+    const stream = new Agent({ provider: chain(), observers: [log.observer], runtime }).stream('Hello');
+    let text = '';
+    await assert.rejects(
+      (async () => {
+        for await (const delta of stream.textStream) text += delta;
+      })(),
+      (e: unknown) => ProviderError.isInstance(e) && e.provider === 'openai' && e.kind === 'connection',
+    );
+    await assert.rejects(stream.result, (e: unknown) => ProviderError.isInstance(e) && e.provider === 'openai');
+    assert.ok(text.length > 0, 'some text was streamed before the cut');
+    assert.ok(recordedText.startsWith(text) && text.length < recordedText.length, `a strict prefix of the recorded answer, not repeated: ${JSON.stringify(text)}`);
+    assert.equal(openaiServer.requests.length - openaiBefore, 1, 'not retried after output');
+    assert.equal(anthropicServer.requests.length, anthropicBefore, 'never failed over after output');
+    assert.deepEqual(log.of('provider-fallback'), []);
+    assert.deepEqual(log.of('llm-retry'), []);
+    assert.deepEqual(runtime.sleeps, []);
   });
 
   test('401 from the first provider is raised at once, never failed over', async () => {

@@ -4,6 +4,7 @@ import { Agent } from '../../../lib/agent/agent.js';
 import { ProviderError } from '../../../lib/core/errors/provider-error.js';
 import { FallbackProvider } from '../../../lib/providers/fallback.js';
 import { ScriptedProvider } from '../../../lib/providers/scripted.js';
+import { providerHttpError } from '../../../lib/providers/provider-errors.js';
 import type { EmbedRequest, Provider, ProviderNotice, ProviderRequest, StreamPart } from '../../../lib/providers/spec.js';
 import { eventLog, testRuntime } from '../../support/agent-harness.js';
 
@@ -38,6 +39,46 @@ describe('FallbackProvider', () => {
       const response = await provider.complete({ model: provider.defaultModel, messages: [{ role: 'user', content: 'x' }] });
       assert.equal(response.provider, 'b', error.message);
     }
+  });
+
+  test('overloaded alone is a failover trigger: a 400 whose code says overloaded_error, an in-stream overloaded error without status', async () => {
+    const overloaded400 = providerHttpError({ provider: 'a', status: 400, message: 'Overloaded', code: 'overloaded_error' });
+    const inStream = new ProviderError('a stream error event: Overloaded', { provider: 'a', kind: 'overloaded', retryable: true });
+    assert.deepEqual([overloaded400.status, overloaded400.kind], [400, 'overloaded'], 'the shared HTTP mapping calls it overloaded');
+    for (const error of [overloaded400, inStream]) {
+      const fallbacks: string[] = [];
+      const b = new ScriptedProvider({ name: 'b', replies: ['ok', 'ok'] });
+      const provider = new FallbackProvider([new ScriptedProvider({ name: 'a', replies: [{ error }, { error }] }), b], { onFallback: ({ from, to }) => fallbacks.push(`${from}->${to}`) });
+      const response = await provider.complete({ model: provider.defaultModel, messages: [{ role: 'user', content: 'x' }] });
+      assert.equal(response.provider, 'b', error.message);
+      const parts: StreamPart[] = [];
+      for await (const part of provider.stream({ model: provider.defaultModel, messages: [] })) parts.push(part);
+      assert.equal((parts.at(-1) as { provider?: string }).provider, 'b', error.message);
+      assert.deepEqual(fallbacks, ['a->b', 'a->b']);
+      assert.equal(provider.status()[0]!.failures, 2, 'each counts against the circuit breaker');
+    }
+    // The same 400 without the overloaded code is a rejected request: raised at once.
+    const plain400 = providerHttpError({ provider: 'a', status: 400, message: 'Invalid request', code: 'invalid_request_error' });
+    const b = new ScriptedProvider({ name: 'b', replies: ['never'] });
+    await assert.rejects(new FallbackProvider([new ScriptedProvider({ name: 'a', replies: [{ error: plain400 }] }), b]).complete({ model: 'm', messages: [] }), (e: unknown) => e === plain400);
+    assert.equal(b.requests.length, 0);
+  });
+
+  test('a quota refusal (429 `quota`, not retryable) fails over and counts against the breaker, while a plain 400 does not', async () => {
+    const quota = new ProviderError('openai returned 429: You exceeded your current quota', { provider: 'a', status: 429, kind: 'quota', retryable: false });
+    const fallbacks: string[] = [];
+    const provider = new FallbackProvider([new ScriptedProvider({ name: 'a', replies: [{ error: quota }] }), new ScriptedProvider({ name: 'b', replies: ['from b'] })], {
+      onFallback: ({ from, to, error }) => fallbacks.push(`${from}->${to}:${(error as ProviderError).kind}`),
+    });
+    const response = await provider.complete({ model: provider.defaultModel, messages: [] });
+    assert.equal(response.provider, 'b');
+    assert.deepEqual(fallbacks, ['a->b:quota']);
+    assert.equal(provider.status()[0]!.failures, 1);
+    // Alone (nothing to fail over to), the quota error is raised as it is: the agent does not retry it.
+    const alone = new FallbackProvider([new ScriptedProvider({ name: 'a', replies: [{ error: quota }, 'never'] })]);
+    const runtime = testRuntime();
+    await assert.rejects(new Agent({ provider: alone, runtime }).run('x'), (e: unknown) => e === quota);
+    assert.deepEqual(runtime.sleeps, []);
   });
 
   test('does not fail over on 400, 401, 404', async () => {
@@ -105,13 +146,30 @@ describe('FallbackProvider', () => {
     assert.ok(parts.join('').length > 0 && !parts.join('').includes('never'));
   });
 
-  test('success of a stream is recorded after it is consumed', async () => {
-    const flaky = new ScriptedProvider({ name: 'a', replies: [down(500), 'ok'] });
+  test('success of a stream is recorded after it is consumed, not at its first part', async () => {
+    const flaky = new ScriptedProvider({ name: 'a', replies: [down(500), 'ok then more'] });
     const provider = new FallbackProvider([flaky, new ScriptedProvider({ name: 'b', replies: ['b'] })], { circuitBreakerThreshold: 2 });
     await provider.complete({ model: provider.defaultModel, messages: [] });
+    assert.deepEqual(provider.status()[0], { label: 'a', model: flaky.defaultModel, open: false, failures: 1 });
+    const stream = provider.stream({ model: provider.defaultModel, messages: [] })[Symbol.asyncIterator]();
+    const first = await stream.next();
+    assert.equal(first.value?.type, 'text-delta');
+    assert.deepEqual(provider.status()[0], { label: 'a', model: flaky.defaultModel, open: false, failures: 1 }, 'unchanged while the stream is open');
+    const seen: string[] = [];
+    for (let next = await stream.next(); next.done !== true; next = await stream.next()) {
+      seen.push(next.value.type);
+      if (next.value.type !== 'finish') assert.equal(provider.status()[0]!.failures, 1, `unchanged after the ${next.value.type} part`);
+    }
+    assert.equal(seen.at(-1), 'finish');
+    assert.deepEqual(provider.status()[0], { label: 'a', model: flaky.defaultModel, open: false, failures: 0 }, 'recorded once the stream ended');
+  });
+
+  test('a stream abandoned after its first part records no success (the failure count stays)', async () => {
+    const flaky = new ScriptedProvider({ name: 'a', replies: [down(500), 'ok then more'] });
+    const provider = new FallbackProvider([flaky, new ScriptedProvider({ name: 'b', replies: ['b'] })], { circuitBreakerThreshold: 2 });
+    await provider.complete({ model: provider.defaultModel, messages: [] });
+    for await (const part of provider.stream({ model: provider.defaultModel, messages: [] })) if (part.type === 'text-delta') break;
     assert.equal(provider.status()[0]!.failures, 1);
-    for await (const _ of provider.stream({ model: provider.defaultModel, messages: [] })) void _;
-    assert.equal(provider.status()[0]!.failures, 0);
   });
 });
 
@@ -220,9 +278,14 @@ describe('FallbackProvider: caller aborts, stream notices, embeddings failover',
     let now = 0;
     const fallbacks: string[] = [];
     const provider = new FallbackProvider([a, b], { circuitBreakerThreshold: 2, circuitBreakerCooldownMs: 1000, now: () => now, onFallback: ({ from, to }) => fallbacks.push(`${from}->${to}`) });
-    const response = await provider.embed({ texts: ['one', 'two'], model: 'text-embedding-3-small' });
+    const notices: ProviderNotice[] = [];
+    const response = await provider.embed({ texts: ['one', 'two'], model: 'text-embedding-3-small', onNotice: (n) => notices.push(n) });
     assert.equal(response.embeddings.length, 2);
     assert.deepEqual(fallbacks, ['a->b']);
+    assert.equal(notices.length, 1);
+    const notice = notices[0]!;
+    assert.ok(notice.type === 'provider-fallback' && notice.from === 'a' && notice.to === 'b', 'the failover is a provider-fallback notice');
+    assert.ok(ProviderError.isInstance(notice.error) && notice.error.status === 503);
     assert.equal(seen[0]!.model, undefined, 'an explicit embedding model goes to the first provider only');
     await provider.embed({ texts: ['x'] });
     assert.equal(a.calls(), 2);

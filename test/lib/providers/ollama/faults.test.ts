@@ -7,7 +7,7 @@ import { ProviderError } from '../../../../lib/core/errors/provider-error.js';
 import { userMessage } from '../../../../lib/core/message.js';
 import { OllamaProvider } from '../../../../lib/providers/ollama/index.js';
 import type { ProviderRequest, StreamPart } from '../../../../lib/providers/spec.js';
-import { testRuntime } from '../../../support/agent-harness.js';
+import { eventLog, testRuntime } from '../../../support/agent-harness.js';
 import { fixture, jsonResponse, startReplayServer, type ReplayResponse, type ReplayServer } from '../../../support/replay-server.js';
 
 const NDJSON = { 'content-type': 'application/x-ndjson' };
@@ -172,6 +172,38 @@ describe('Ollama adapter fault matrix', () => {
     });
   });
 
+  test('401 (an authenticating proxy or ollama.com): typed auth error naming the provider and status, never retried', async () => {
+    server.enqueue(jsonResponse({ error: 'unauthorized' }, 401));
+    const runtime = testRuntime();
+    const start = server.requests.length;
+    await assert.rejects(new Agent({ provider, model: 'gemma3:1b', runtime }).run('hi'), (error: unknown) => {
+      assertProviderError(error, 'auth');
+      assert.equal(error.status, 401);
+      assert.equal(error.retryable, false);
+      assert.equal(error.model, 'gemma3:1b');
+      assert.match(error.message, /^ollama returned 401 \(model gemma3:1b\): unauthorized$/);
+      return true;
+    });
+    assert.equal(server.requests.length - start, 1, 'sent once');
+    assert.deepEqual(runtime.sleeps, []);
+    server.enqueue(jsonResponse({ error: 'unauthorized' }, 401));
+    const { error } = await drain(provider.stream(request));
+    assertProviderError(error, 'auth');
+    assert.deepEqual([error.status, error.retryable], [401, false]);
+  });
+
+  test('429 with Retry-After, then success: the agent sleeps the Retry-After delay and sends exactly two requests', async () => {
+    server.enqueue(jsonResponse({ error: 'server busy, please try again. maximum pending requests exceeded' }, 429, { 'retry-after': '3' }), answer);
+    const runtime = testRuntime();
+    const log = eventLog();
+    const start = server.requests.length;
+    const result = await new Agent({ provider, runtime, observers: [log.observer] }).run('hi');
+    assert.equal(result.content, 'ok');
+    assert.deepEqual(runtime.sleeps, [3000]);
+    assert.equal(server.requests.length - start, 2);
+    assert.deepEqual(log.of('llm-retry').map((e) => [e.provider, e.attempt, e.delayMs, e.error.status]), [['ollama', 1, 3000, 429]]);
+  });
+
   test('abort via the request signal rethrows the signal reason (complete, stream, embed)', async () => {
     const reason = new Error('user cancelled');
     server.enqueue({ hang: true });
@@ -225,6 +257,12 @@ describe('Ollama adapter fault matrix', () => {
     setTimeout(() => controller.abort(reason), 20);
     await assert.rejects(pending, (e: unknown) => e === reason);
     server.enqueue(jsonResponse({ error: 'busy' }, 503));
-    await assert.rejects(injected.complete(request), (e: unknown) => ProviderError.isInstance(e) && e.status === 503);
+    await assert.rejects(injected.complete(request), (error: unknown) => {
+      assertProviderError(error, 'overloaded', /^ollama returned 503 \(model gemma3:1b\): busy$/);
+      assert.equal(error.status, 503);
+      assert.equal(error.retryable, true);
+      assert.equal(error.model, 'gemma3:1b');
+      return true;
+    });
   });
 });

@@ -2,9 +2,11 @@ import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 import { Agent } from '../../../../lib/agent/agent.js';
 import { ProviderError } from '../../../../lib/core/errors/provider-error.js';
-import { testRuntime } from '../../../support/agent-harness.js';
+import { eventLog, testRuntime } from '../../../support/agent-harness.js';
 import { fixture, jsonResponse, recordedResponses, sseResponse, startReplayServer, type ReplayResponse, type ReplayServer } from '../../../support/replay-server.js';
-import { ask, collect, providerFor } from './helpers.js';
+import { embedWithRetry } from '../../../../lib/providers/embed-with-retry.js';
+import type { StreamPart } from '../../../../lib/providers/spec.js';
+import { ask, collect, dataChunks, providerFor } from './helpers.js';
 
 const ok = () => jsonResponse(fixture('openai/chat.finish_length.nonstream.json').toString('utf8'));
 const errorBody = (name: string, status: number, headers: Record<string, string> = {}): ReplayResponse =>
@@ -66,6 +68,89 @@ describe('OpenAIProvider fault matrix', () => {
         assert.match(e.message, /Rate limit reached for gpt-4/);
       }),
     );
+  });
+
+  test('429 insufficient_quota (recorded): a non-retryable quota error, sent once (complete, stream, embeddings)', async () => {
+    const quota = () => errorBody('error.429.insufficient_quota.vercel.json', 429);
+    const check = isProviderError((e) => {
+      assert.equal(e.status, 429);
+      assert.equal(e.kind, 'quota');
+      assert.equal(e.retryable, false);
+      assert.equal(e.requestId, 'req_429');
+      assert.equal(e.model, 'gpt-4o');
+      assert.match(e.message, /You exceeded your current quota/);
+    });
+    server.enqueue(quota());
+    const runtime = testRuntime();
+    const start = server.requests.length;
+    await assert.rejects(new Agent({ provider: providerFor(server), model: 'gpt-4o', runtime }).run('hi'), check);
+    assert.equal(server.requests.length - start, 1, 'waiting does not refill a quota: no retry');
+    assert.deepEqual(runtime.sleeps, []);
+    server.enqueue(quota());
+    await assert.rejects(collect(providerFor(server).stream(ask('hi'))), check);
+    server.enqueue(quota());
+    const sleeps: number[] = [];
+    const embedStart = server.requests.length;
+    await assert.rejects(
+      embedWithRetry(providerFor(server), { texts: ['x'] }, { sleep: async (ms) => void sleeps.push(ms) }),
+      isProviderError((e) => assert.deepEqual([e.status, e.kind, e.retryable], [429, 'quota', false])),
+    );
+    assert.equal(server.requests.length - embedStart, 1);
+    assert.deepEqual(sleeps, []);
+  });
+
+  test('recorded 400 and 404 errors: typed field by field, raised at once, never retried', async () => {
+    const withRequestId = (responses: ReplayResponse[], id: string): ReplayResponse[] => responses.map((r) => ({ ...r, headers: { ...r.headers, 'x-request-id': id } }));
+    const cases: { name: string; model: string; responses: ReplayResponse[]; status: number; kind: string; requestId: string; message: RegExp }[] = [
+      {
+        name: 'error.400.invalid_request.unsupported_value',
+        model: 'o1-mini',
+        responses: withRequestId(recordedResponses('openai/error.400.invalid_request.unsupported_value.interactions.json'), 'req_400_value'),
+        status: 400,
+        kind: 'invalid_request',
+        requestId: 'req_400_value',
+        message: /^openai returned 400 \(model o1-mini\): Unsupported value: 'messages\[0\]\.role' does not support 'developer' with this model\.$/,
+      },
+      {
+        name: 'error.400.unsupported_parameter',
+        model: 'o3-mini',
+        responses: [errorBody('error.400.unsupported_parameter.vercel.json', 400)],
+        status: 400,
+        kind: 'invalid_request',
+        requestId: 'req_400',
+        message: /^openai returned 400 \(model o3-mini\): Unsupported parameter: 'max_tokens' is not supported with this model\. Use 'max_completion_tokens' instead\.$/,
+      },
+      {
+        name: 'error.404.model_not_found',
+        model: 'this-model-does-not-exist-12345',
+        responses: withRequestId(recordedResponses('openai/error.404.model_not_found.interactions.json'), 'req_404_model'),
+        status: 404,
+        kind: 'not_found',
+        requestId: 'req_404_model',
+        message: /^openai returned 404 \(model this-model-does-not-exist-12345\): The model `this-model-does-not-exist-12345` does not exist or you do not have access to it\.$/,
+      },
+    ];
+    for (const c of cases) {
+      server.enqueue(...c.responses);
+      const runtime = testRuntime();
+      const start = server.requests.length;
+      await assert.rejects(
+        new Agent({ provider: providerFor(server), model: c.model, runtime }).run('Hello'),
+        isProviderError((e) => {
+          assert.equal(e.name, 'ProviderError', c.name);
+          assert.equal(e.provider, 'openai', c.name);
+          assert.equal(e.status, c.status, c.name);
+          assert.equal(e.kind, c.kind, c.name);
+          assert.equal(e.retryable, false, c.name);
+          assert.equal(e.requestId, c.requestId, c.name);
+          assert.equal(e.model, c.model, c.name);
+          assert.equal(e.retryAfterSeconds, undefined, c.name);
+          assert.match(e.message, c.message, c.name);
+        }),
+      );
+      assert.equal(server.requests.length - start, 1, `${c.name}: sent once`);
+      assert.deepEqual(runtime.sleeps, [], `${c.name}: no retry`);
+    }
   });
 
   test('500 then success: retried with backoff', async () => {
@@ -174,16 +259,68 @@ describe('OpenAIProvider fault matrix', () => {
     await assert.rejects(collect(providerFor(server).stream(ask('hi'))), isProviderError((e) => assert.match(e.message, /malformed stream chunk/)));
   });
 
-  test('an error event inside a 200 stream → typed error, never answer text', async () => {
+  test('an error event inside a 200 stream is classified by its type / code like an HTTP error (never answer text)', async () => {
     const [first] = textStream.split('\n\n');
-    server.enqueue(sseResponse(`${first}\n\ndata: {"error":{"message":"The server had an error while processing your request.","type":"server_error"}}\n\n`));
-    await assert.rejects(
-      collect(providerFor(server).stream(ask('hi'))),
-      isProviderError((e) => {
-        assert.equal(e.kind, 'stream');
-        assert.match(e.message, /server had an error/);
-      }),
-    );
+    const recorded = (name: string) => (JSON.parse(fixture(`openai/${name}`).toString('utf8')) as { error: object }).error;
+    // The Responses API recording's in-stream `error` event (insufficient_quota), as a Chat Completions error frame.
+    const quotaEvent = fixture('openai/responses.in-stream-error.vercel.data-lines.txt')
+      .toString('utf8')
+      .split('\n')
+      .map((line) => (line.trim() === '' ? undefined : (JSON.parse(line) as { type: string; error?: object })))
+      .find((event) => event?.type === 'error')!.error!;
+    const cases: [string, object, string, boolean][] = [
+      ['server_error (recorded 500 body)', recorded('error.500.server_error.from-issue.json'), 'server', true],
+      ['server_error saying overloaded', { message: 'The engine is currently overloaded, please try again later', type: 'server_error' }, 'overloaded', true],
+      ['rate_limit_exceeded (recorded 429 body)', recorded('error.429.rate_limit_exceeded.from-issue.json'), 'rate_limit', true],
+      ['invalid_request_error (recorded 400 body)', recorded('error.400.invalid_request.unsupported_value.json'), 'invalid_request', false],
+      ['context_length_exceeded', { message: "This model's maximum context length is 128000 tokens.", type: 'invalid_request_error', code: 'context_length_exceeded' }, 'invalid_request', false],
+      ['insufficient_quota (recorded in-stream event)', quotaEvent, 'quota', false],
+      ['a compatible server with a numeric code', { message: 'upstream model server failed', code: 502 }, 'server', true],
+      ['a compatible server with a numeric 400', { object: 'error', message: 'max_tokens is too large', type: 'BadRequestError', code: 400 }, 'invalid_request', false],
+      ['an unknown type', { message: 'something new went wrong', type: 'brand_new_error' }, 'stream', true],
+    ];
+    for (const [name, error, kind, retryable] of cases) {
+      const frame = `data: ${JSON.stringify({ error })}\n\n`;
+      server.enqueue({ ...sseResponse(`${first}\n\n${frame}`), headers: { 'content-type': 'text/event-stream', 'x-request-id': 'req_stream' } });
+      const parts: StreamPart[] = [];
+      await assert.rejects(
+        (async () => {
+          for await (const part of providerFor(server).stream(ask('hi'))) parts.push(part);
+        })(),
+        isProviderError((e) => {
+          assert.equal(e.kind, kind, name);
+          assert.equal(e.retryable, retryable, name);
+          assert.equal(e.status, undefined, `${name}: the response was a 200`);
+          assert.equal(e.requestId, 'req_stream', name);
+          assert.equal(e.model, 'gpt-4o', name);
+          assert.ok(e.message.includes((error as { message: string }).message), `${name}: ${e.message}`);
+        }),
+      );
+      assert.deepEqual(parts, [], `${name}: no part from the error frame`);
+    }
+  });
+
+  test('an in-stream error before any output: retried by the agent only when retryable', async () => {
+    const [first] = textStream.split('\n\n');
+    const invalid = `data: ${JSON.stringify({ error: { message: 'Invalid prompt: flagged', type: 'invalid_request_error', code: 'invalid_prompt' } })}\n\n`;
+    server.enqueue(sseResponse(`${first}\n\n${invalid}`));
+    let runtime = testRuntime();
+    let start = server.requests.length;
+    const rejected = new Agent({ provider: providerFor(server), model: 'gpt-4o', runtime }).stream('hi');
+    await assert.rejects(drain(rejected), isProviderError((e) => assert.deepEqual([e.kind, e.retryable], ['invalid_request', false])));
+    await assert.rejects(rejected.result);
+    assert.equal(server.requests.length - start, 1, 'a rejected request is not sent again');
+    assert.deepEqual(runtime.sleeps, []);
+
+    const busy = `data: ${JSON.stringify({ error: { message: 'The server had an error while processing your request.', type: 'server_error' } })}\n\n`;
+    server.enqueue(sseResponse(`${first}\n\n${busy}`), sseResponse(textStream, 7));
+    runtime = testRuntime();
+    start = server.requests.length;
+    const retried = new Agent({ provider: providerFor(server), model: 'gpt-4o', runtime }).stream('hi');
+    await drain(retried);
+    assert.match((await retried.result).content, /^I'm unable to provide real-time weather updates\./);
+    assert.equal(server.requests.length - start, 2);
+    assert.equal(runtime.sleeps.length, 1);
   });
 
   test('a stream cut without its final frames → typed error, the partial text is not an answer', async () => {
@@ -208,6 +345,108 @@ describe('OpenAIProvider fault matrix', () => {
     const result = await stream.result;
     assert.match(result.content, /^I'm unable to/);
     assert.equal(runtime.sleeps.length, 1);
+  });
+
+  describe('a stream cut after its finish reason, before the usage chunk', () => {
+    // A 2025 recording: `"usage": null` on every chunk (the server honours include_usage), then the
+    // finish_reason chunk, the usage chunk and [DONE].
+    const usageStream = fixture('openai/chat.text.stream.langchaingo.sse').toString('utf8');
+    const frames = usageStream.split('\n\n').filter((f) => f.trim() !== '').map((f) => `${f}\n\n`);
+    const finishAt = frames.findIndex((f) => f.includes('"finish_reason":"stop"'));
+    const throughFinish = frames.slice(0, finishAt + 1).join('');
+    const throughUsage = frames.slice(0, finishAt + 2).join('');
+    const answer = textOf(dataChunks(usageStream));
+    const usageParts = (parts: StreamPart[]) => parts.filter((p) => p.type === 'usage');
+
+    function textOf(chunks: ReturnType<typeof dataChunks>): string {
+      return chunks.map((c) => c.choices[0]?.delta?.content ?? '').join('');
+    }
+
+    test('the recording is what the cases assume', () => {
+      assert.ok(finishAt > 1 && frames[finishAt + 1]!.includes('"choices":[],"usage":{') && frames[finishAt + 2] === 'data: [DONE]\n\n');
+      assert.equal(answer, '1, 2, 3, 4, 5');
+    });
+
+    test('connection dropped after the finish reason: the complete answer stands, once, with no usage part; the agent estimates usage and marks it', async () => {
+      server.enqueue({ ...sseResponse(usageStream), resetAfterBytes: Buffer.byteLength(throughFinish) });
+      const parts = await within(5000, () => collect(providerFor(server).stream(ask('hi'))));
+      assert.equal(parts.map((p) => (p.type === 'text-delta' ? p.text : '')).join(''), answer);
+      assert.deepEqual(usageParts(parts), []);
+      assert.deepEqual(parts.at(-1), { type: 'finish', finishReason: 'stop', model: 'gpt-3.5-turbo-0125' });
+
+      server.enqueue({ ...sseResponse(usageStream), resetAfterBytes: Buffer.byteLength(throughFinish) });
+      const runtime = testRuntime();
+      const log = eventLog();
+      const start = server.requests.length;
+      const stream = new Agent({ provider: providerFor(server), model: 'gpt-4o', runtime, observers: [log.observer] }).stream('hi');
+      let streamed = '';
+      for await (const delta of stream.textStream) streamed += delta;
+      const result = await stream.result;
+      assert.equal(streamed, answer, 'no duplicated text');
+      assert.equal(result.content, answer);
+      assert.equal(server.requests.length - start, 1, 'not sent again');
+      assert.deepEqual(runtime.sleeps, []);
+      const usage = log.of('usage')[0]!;
+      assert.equal(usage.usage.estimated, true, 'made-up usage is marked as estimated');
+      assert.ok(usage.usage.promptTokens > 0 && usage.usage.completionTokens > 0);
+    });
+
+    test('a silence timeout after the finish reason keeps the complete answer too', async () => {
+      server.enqueue({ ...sseResponse(''), chunks: [throughFinish, frames.slice(finishAt + 1).join('')], chunkDelayMs: 2000 });
+      const parts = await within(3000, () => collect(providerFor(server, { timeoutMs: 200 }).stream(ask('hi'))));
+      assert.equal(parts.map((p) => (p.type === 'text-delta' ? p.text : '')).join(''), answer);
+      assert.deepEqual(usageParts(parts), []);
+      assert.equal(parts.at(-1)?.type, 'finish');
+    });
+
+    test('a clean end after the finish reason, or after the usage chunk without [DONE], keeps the answer (with the usage that arrived)', async () => {
+      server.enqueue(sseResponse(throughFinish, 9));
+      const cut = await collect(providerFor(server).stream(ask('hi')));
+      assert.equal(cut.map((p) => (p.type === 'text-delta' ? p.text : '')).join(''), answer);
+      assert.deepEqual(usageParts(cut), []);
+      server.enqueue({ ...sseResponse(usageStream), resetAfterBytes: Buffer.byteLength(throughUsage) });
+      const late = await within(5000, () => collect(providerFor(server).stream(ask('hi'))));
+      assert.deepEqual(usageParts(late), [{ type: 'usage', usage: { promptTokens: 14, completionTokens: 13, totalTokens: 27, cachedPromptTokens: 0, reasoningTokens: 0 } }]);
+      assert.equal(late.at(-1)?.type, 'finish');
+    });
+
+    test('no output yet: a retryable stream error (clean end) or connection error (reset), and the agent retries for the real usage', async () => {
+      const empty = frames[0]! + frames[finishAt]!;
+      server.enqueue(sseResponse(empty));
+      await assert.rejects(
+        collect(providerFor(server).stream(ask('hi'))),
+        isProviderError((e) => {
+          assert.equal(e.kind, 'stream');
+          assert.equal(e.retryable, true);
+          assert.match(e.message, /before the usage chunk/);
+        }),
+      );
+      server.enqueue({ ...sseResponse(empty + frames[finishAt + 1]!), resetAfterBytes: Buffer.byteLength(empty) });
+      await assert.rejects(within(5000, () => collect(providerFor(server).stream(ask('hi')))), isProviderError((e) => assert.deepEqual([e.kind, e.retryable], ['connection', true])));
+
+      server.enqueue(sseResponse(empty), sseResponse(usageStream, 13));
+      const runtime = testRuntime();
+      const log = eventLog();
+      const start = server.requests.length;
+      const stream = new Agent({ provider: providerFor(server), model: 'gpt-4o', runtime, observers: [log.observer] }).stream('hi');
+      let streamed = '';
+      for await (const delta of stream.textStream) streamed += delta;
+      assert.equal(streamed, answer);
+      assert.equal((await stream.result).content, answer);
+      assert.equal(server.requests.length - start, 2);
+      assert.equal(runtime.sleeps.length, 1);
+      const usage = log.of('usage')[0]!;
+      assert.equal(usage.usage.estimated, undefined);
+      assert.deepEqual([usage.usage.promptTokens, usage.usage.completionTokens], [14, 13]);
+    });
+
+    test('a server that never promised usage (no "usage": null) and sends none: an empty reply still ends normally', async () => {
+      const old = textStream.split('\n\n').filter((f) => f.trim() !== '');
+      const finish = old.find((f) => f.includes('"finish_reason":"stop"'))!;
+      server.enqueue(sseResponse(`${old[0]}\n\n${finish}\n\ndata: [DONE]\n\n`));
+      const parts = await collect(providerFor(server).stream(ask('hi')));
+      assert.deepEqual(parts.map((p) => p.type), ['finish']);
+    });
   });
 
   test('embeddings: HTTP errors are typed, an abort rethrows its reason', async () => {
