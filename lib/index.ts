@@ -64,7 +64,9 @@ export {
   OllamaModels,
   OpenAIModels,
   defaultModelFor,
+  embedWithRetry,
   getModelInfo,
+  isFailoverError,
   listModels,
   priceEmbedding,
   priceUsage,
@@ -75,6 +77,7 @@ export {
   type ProviderCapabilities,
   type ProviderRequest,
   type ProviderResponse,
+  type EmbedRetryOptions,
   type RetryOptions,
   type StreamPart,
 } from './providers/index.js';

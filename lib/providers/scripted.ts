@@ -45,7 +45,7 @@ export class ScriptedProvider implements Provider {
   readonly capabilities: ProviderCapabilities;
   /** Every chat request received (a clone without `signal` / `onNotice`), unless `record: false`. */
   readonly requests: ProviderRequest[] = [];
-  /** Every embeddings request received (without `signal`), unless `record: false`. */
+  /** Every embeddings request received (a clone without `signal` / `onNotice`), unless `record: false`. */
   readonly embedRequests: EmbedRequest[] = [];
   readonly #replies: ScriptedReply[];
   readonly #respond: ScriptedResponder | undefined;
@@ -145,7 +145,7 @@ export class ScriptedProvider implements Provider {
     request.signal?.throwIfAborted();
     this.#embedCalls += 1;
     if (this.#record) {
-      const { signal: _signal, ...rest } = request;
+      const { signal: _signal, onNotice: _onNotice, ...rest } = request;
       this.embedRequests.push({ ...rest, texts: [...request.texts] });
     }
     const dimensions = request.dimensions ?? this.#dimensions;

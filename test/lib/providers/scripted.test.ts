@@ -203,8 +203,8 @@ describe('ScriptedProvider', () => {
     assert.deepEqual(a, b);
     assert.ok(dot(a, c) > dot(a, d), 'texts sharing words are closer');
     assert.ok(usage.tokens > 0);
-    assert.equal((await provider.embed({ texts: ['x'], dimensions: 8 })).embeddings[0]!.length, 8);
+    assert.equal((await provider.embed({ texts: ['x'], dimensions: 8, signal: new AbortController().signal, onNotice: () => {} })).embeddings[0]!.length, 8);
     assert.equal(provider.embedCalls, 2);
-    assert.deepEqual(provider.embedRequests[1], { texts: ['x'], dimensions: 8 });
+    assert.deepEqual(provider.embedRequests[1], { texts: ['x'], dimensions: 8 }, 'recorded without signal and onNotice');
   });
 });
