@@ -7,7 +7,9 @@
 // The end-to-end figure runs the built command as a user does, `node bin/agentlib.js trace view
 // <file>` on a pseudo-terminal (util-linux `script`), from spawn to the first frame on the
 // terminal: Node start-up, the CLI, loading Ink and React, reading and drawing the trace.
-// Target (issue): under 300 ms to first paint (the warm median; module loading is reported apart).
+// Target (issue): under 300 ms from spawn to the first frame, end to end (the verdict uses that
+// figure; without `script` it falls back to the warm median). On a busy machine compare with
+// `node -e 0`, printed alongside: Node's own start-up is part of the figure.
 import { spawn, spawnSync } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -133,9 +135,7 @@ try {
   console.log(`first run in this process (ink + react import included): ${first.toFixed(1)} ms`);
   const m = median(warm);
   console.log(`warm median of ${runs} (read JSONL + render to first frame): ${m.toFixed(1)} ms (min ${Math.min(...warm).toFixed(1)}, max ${Math.max(...warm).toFixed(1)})`);
-  // The target is the viewer's own work (read + parse + tree + first frame); loading ink and react is
-  // reported separately (first run, --cold) since it depends on the module cache, not the viewer.
-  const met = m < TARGET_MS;
+  let endToEnd: number | undefined;
   if (args.cold) {
     const cold: { inner: number; wall: number }[] = [];
     for (let i = 0; i < Math.min(runs, 10); i++) cold.push(await coldRun(path));
@@ -151,11 +151,14 @@ try {
       spawnSync(process.execPath, ['-e', '0']);
       node0.push(performance.now() - t0);
     }
+    endToEnd = median(binary);
     console.log(
-      `end to end, the built \`agentlib trace view\` on a pty, median of ${binary.length}: ${median(binary).toFixed(1)} ms from spawn to the first frame (node -e 0: ${median(node0).toFixed(1)} ms)`,
+      `end to end, the built \`agentlib trace view\` on a pty, median of ${binary.length}: ${endToEnd.toFixed(1)} ms from spawn to the first frame (node -e 0: ${median(node0).toFixed(1)} ms)`,
     );
   } else console.log('end to end: skipped (util-linux `script` is not installed)');
-  console.log(`target: first paint of a 1,000-step trace < ${TARGET_MS} ms (warm median): ${met ? 'met' : 'MISSED'} (${m.toFixed(1)} ms)`);
+  const judged = endToEnd ?? m;
+  const what = endToEnd === undefined ? 'warm median' : 'end to end';
+  console.log(`target: first frame of a 1,000-step trace < ${TARGET_MS} ms (${what}): ${judged < TARGET_MS ? 'met' : 'MISSED'} (${judged.toFixed(1)} ms)`);
 } finally {
   rmSync(dir, { recursive: true, force: true });
 }

@@ -6,7 +6,10 @@
 //    the help text was rendered by the CLI itself at build time (scripts/build-help-cache.mjs),
 //    one file per terminal width; anything else, or a missing file, goes to the CLI;
 // 3. the module compile cache, when this Node version has it (faster start-ups);
-// 4. the compiled CLI (dist/cli/main.js), whose main() resolves to the exit code.
+// 4. `agentlib trace view <trace>` on a terminal goes straight to the viewer
+//    (dist/cli/trace-view-fast-path.js) without loading the CLI's parser, which would cost ~90 ms
+//    of its 300 ms budget to the first frame; the fast path hands anything unusual back;
+// 5. the compiled CLI (dist/cli/main.js), whose main() resolves to the exit code.
 import { readFileSync } from 'node:fs';
 import module from 'node:module';
 
@@ -19,7 +22,10 @@ if ((process.env.NO_COLOR ?? '') !== '' || flags.includes('--no-color') || flags
 
 const fast = fastAnswer(argv);
 if (fast !== undefined) process.stdout.write(fast);
-else await runCli();
+else {
+  enableCompileCache();
+  if (!(await fastTraceView(argv))) await runCli();
+}
 
 /** The output of a bare `--help` / `-h` / `--version`, when it can be given without the CLI. */
 function fastAnswer(args) {
@@ -39,7 +45,7 @@ function fastAnswer(args) {
   return undefined;
 }
 
-async function runCli() {
+function enableCompileCache() {
   if (typeof module.enableCompileCache === 'function') {
     try {
       module.enableCompileCache();
@@ -47,6 +53,28 @@ async function runCli() {
       // the cache only speeds up start-up; run without it
     }
   }
+}
+
+/**
+ * `agentlib trace view <trace>`, interactive: true when the fast path ran it (the exit code is
+ * set); false when the CLI has to run (other arguments, no terminal, CI, an error to report the
+ * CLI's way, or a build without the fast path).
+ */
+async function fastTraceView(args) {
+  if (args[0] !== 'trace' || args[1] !== 'view') return false;
+  let fastPath;
+  try {
+    fastPath = await import('../dist/cli/trace-view-fast-path.js');
+  } catch {
+    return false;
+  }
+  const code = await fastPath.traceViewFastPath(args);
+  if (code === undefined) return false;
+  process.exitCode = code;
+  return true;
+}
+
+async function runCli() {
   let cli;
   try {
     cli = await import('../dist/cli/main.js');

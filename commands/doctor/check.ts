@@ -1,3 +1,5 @@
+import { formatDuration } from '../../lib/core/format-units.js';
+
 /** How a check came out: `fail` only for a required check (an optional one that fails is a `warn`). */
 export type CheckStatus = 'ok' | 'warn' | 'fail' | 'skip';
 
@@ -50,7 +52,7 @@ export function displayUrl(url: URL): string {
   return `${url.protocol}//${url.host}${url.pathname === '/' ? '' : url.pathname}`;
 }
 
-/** `12 ms` / `1.2 s`. */
+/** `12 ms`, `1.2 s`, `2m 05s` (lib/core/format-units.ts, `spaced` style). */
 export function formatMs(ms: number): string {
-  return ms < 1000 ? `${Math.round(ms)} ms` : `${(ms / 1000).toFixed(1)} s`;
+  return formatDuration(ms, 'spaced');
 }

@@ -1,5 +1,6 @@
 import { Chalk, type ChalkInstance } from 'chalk';
 import type { AgentResult } from '../../lib/agent/result.js';
+import { formatDuration } from '../../lib/core/format-units.js';
 import type { AgentEvent } from '../../lib/events/types.js';
 import type { CliIO } from '../../cli/output.js';
 import type { Progress } from './spinner.js';
@@ -11,8 +12,9 @@ function briefArgs(args: Record<string, unknown>): string {
   return text.length > MAX_ARGS ? `${text.slice(0, MAX_ARGS - 1)}…` : text;
 }
 
+/** `12 ms`, `1.2 s`, `2m 05s` (lib/core/format-units.ts, `spaced` style). */
 function formatMs(ms: number): string {
-  return ms < 1000 ? `${Math.round(ms)} ms` : `${(ms / 1000).toFixed(1)} s`;
+  return formatDuration(ms, 'spaced');
 }
 
 /**

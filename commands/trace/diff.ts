@@ -2,7 +2,8 @@ import { Chalk } from 'chalk';
 import { writeJson } from '../../cli/output.js';
 import { diffTraces, type DiffToolCall, type DiffValue, type ToolCallDiffKind, type TraceDiff, type TraceDiffRun } from '../../lib/trace/diff.js';
 import type { CommandArguments, CommandContext } from '../command-module.js';
-import { cell, formatCost, formatDelta, formatDuration, formatTokens, table } from './format.js';
+import { formatCost, formatDuration, formatTokensGrouped } from '../../lib/core/format-units.js';
+import { cell, formatDelta, safeCell, table } from './format.js';
 import type { LoadedTrace } from './resolve-trace.js';
 import { DEFAULT_WIDTH } from './show.js';
 
@@ -31,12 +32,12 @@ export function renderDiff(diff: TraceDiff, files: { a: string; b: string }, opt
     const b = runText(diff.b, key);
     rows.push([label, a, b, differs(a, b)]);
   }
-  rows.push(num('duration', m.durationMs, formatDuration), num('steps', m.steps));
+  rows.push(num('duration', m.durationMs, (ms) => formatDuration(ms)), num('steps', m.steps));
   for (const row of diff.stepsByType) rows.push(num(`  ${row.type}`, row));
   rows.push(
-    num('tokens', m.totalTokens, formatTokens),
-    num('  input', m.promptTokens, formatTokens),
-    num('  output', m.completionTokens, formatTokens),
+    num('tokens', m.totalTokens, formatTokensGrouped),
+    num('  input', m.promptTokens, formatTokensGrouped),
+    num('  output', m.completionTokens, formatTokensGrouped),
     num('cost', m.costUsd, formatCost),
     num('errors', m.errors),
   );
@@ -61,9 +62,10 @@ export function renderDiff(diff: TraceDiff, files: { a: string; b: string }, opt
   return `${lines.join('\n')}\n`;
 }
 
+/** A tool call on one line, safe for the terminal (names and arguments come from the trace files). */
 function callText(call: DiffToolCall): string {
   const args = call.input === undefined ? '' : ` ${call.input.replace(/\s+/g, ' ')}`;
-  return `${call.name}${args}${call.status === 'error' ? ' (error)' : ''}`;
+  return safeCell(`${call.name}${args}${call.status === 'error' ? ' (error)' : ''}`);
 }
 
 /** `agentlib trace diff <a> <b> [--json]`: compares two traces side by side. */

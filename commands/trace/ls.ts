@@ -1,7 +1,8 @@
 import { readFile, stat } from 'node:fs/promises';
 import { writeJson } from '../../cli/output.js';
 import type { CommandArguments, CommandContext } from '../command-module.js';
-import { cell, formatCost, formatDuration, formatTimestamp, formatTokens, table } from './format.js';
+import { formatCost, formatDuration, formatTokensGrouped } from '../../lib/core/format-units.js';
+import { cell, formatTimestamp, safeCell, table } from './format.js';
 import { listTraceFiles, shownPath, traceIdOf, traceLocation } from './resolve-trace.js';
 
 /** One row of `agentlib trace ls`. */
@@ -149,12 +150,12 @@ export async function listCommand(args: CommandArguments, context: CommandContex
       formatTimestamp(entry.startedAt),
       formatDuration(entry.durationMs),
       String(entry.steps),
-      formatTokens(entry.totalTokens),
+      formatTokensGrouped(entry.totalTokens),
       formatCost(entry.costUsd),
     ]);
   }
   io.stdout.write(`${table(rows, new Set([4, 5, 6, 7])).join('\n')}\n`);
-  for (const entry of shown) if (entry.invalid !== undefined) io.stderr.write(`warning: ${entry.file}: ${entry.invalid}\n`);
+  for (const entry of shown) if (entry.invalid !== undefined) io.stderr.write(`warning: ${safeCell(`${entry.file}: ${entry.invalid}`)}\n`);
   if (shown.length < all.length) io.stderr.write(`${all.length - shown.length} older trace(s) not shown (--limit 0 shows all)\n`);
   return 0;
 }

@@ -1,10 +1,13 @@
 import { Chalk, type ChalkInstance } from 'chalk';
+import { displayWidth } from '../../lib/core/display-width.js';
+import { formatCost, formatDuration, formatTokensGrouped } from '../../lib/core/format-units.js';
 import { sanitizeForTerminal } from '../../lib/core/terminal-text.js';
 import type { AgentTrace } from '../../lib/trace/agent-trace.js';
 import { runStart } from '../../lib/trace/trace-data.js';
-import { buildStepTree, type StepTreeNode } from '../../lib/trace/tree.js';
+import { stepTreeOrder } from '../../lib/trace/tree.js';
 import type { TraceStep } from '../../lib/trace/trace-step.js';
-import { cell, fit, formatCost, formatDuration, formatTokens } from './format.js';
+import { barSpan, barText } from '../../lib/trace/waterfall.js';
+import { cell, fit } from './format.js';
 
 /** Options of `renderTraceTree`. */
 export interface TreeRenderOptions {
@@ -54,15 +57,6 @@ export function treeLayout(width: number, widestLabel: number): TreeLayout {
   return { label, bar, barStart: fixed + label };
 }
 
-/** The cells `[start, end)` a step's bar covers in a waterfall of `cells` cells for a run of `runMs`. */
-export function barSpan(offsetMs: number, durationMs: number, runMs: number, cells: number): { start: number; end: number } {
-  const total = Math.max(runMs, 1);
-  const from = Math.min(Math.max(offsetMs, 0), total);
-  const start = Math.min(cells - 1, Math.floor((from / total) * cells));
-  const end = durationMs <= 0 ? start + 1 : Math.min(cells, Math.max(start + 1, Math.ceil(((from + durationMs) / total) * cells)));
-  return { start, end };
-}
-
 /**
  * The static step tree of a trace: a header with the run's fields and totals, then one line per
  * step (depth-first, children under their parent step) with a status glyph, type and name, duration,
@@ -80,13 +74,14 @@ export function renderTraceTree(trace: AgentTrace, options: TreeRenderOptions): 
   if (trace.agentName !== undefined) head.push(`agent ${trace.agentName}`);
   if (trace.model !== undefined) head.push(`model ${trace.provider === undefined ? trace.model : `${trace.provider}/${trace.model}`}`);
   head.push(`status ${trace.status ?? 'unknown'}`);
-  for (const line of wrapParts(head, '  ', options.width)) lines.push(chalk.bold(line));
+  // Run fields come from the trace file: nothing in them may drive the terminal.
+  for (const line of wrapParts(head.map((part) => oneLineName(sanitizeForTerminal(part))), '  ', options.width)) lines.push(chalk.bold(line));
   const summary = [
     formatDuration(runMs),
     plural(totals.steps, 'step'),
     plural(totals.llmCalls, 'LLM call'),
     plural(totals.toolCalls, 'tool call'),
-    `${formatTokens(totals.totalTokens)} tokens (${formatTokens(totals.promptTokens)} in, ${formatTokens(totals.completionTokens)} out)`,
+    `${formatTokensGrouped(totals.totalTokens)} tokens (${formatTokensGrouped(totals.promptTokens)} in, ${formatTokensGrouped(totals.completionTokens)} out)`,
     formatCost(totals.costUsd),
   ];
   if (trace.nestedRuns.length > 0) summary.push(plural(trace.nestedRuns.length, 'nested run'));
@@ -99,19 +94,20 @@ export function renderTraceTree(trace: AgentTrace, options: TreeRenderOptions): 
     return `${lines.join('\n')}\n`;
   }
 
-  const rows: Array<{ node: StepTreeNode; label: string; prefix: number }> = [];
-  const walk = (nodes: readonly StepTreeNode[], prefix: string): void => {
-    nodes.forEach((node, index) => {
-      const last = index === nodes.length - 1;
-      const own = node.depth === 0 ? '' : last ? glyphs.last : glyphs.branch;
-      const name = node.step.name === undefined || node.step.name === '' ? '' : ` ${sanitizeForTerminal(oneLineName(node.step.name))}`;
-      rows.push({ node, label: `${prefix}${own}${node.step.type}${name}`, prefix: [...prefix, ...own].length });
-      walk(node.children, node.depth === 0 ? '' : prefix + (last ? glyphs.space : glyphs.pipe));
-    });
-  };
-  walk(buildStepTree(trace), '');
+  // One row per step in tree pre-order; a step is its parent's last child when their subtrees end together.
+  const order = stepTreeOrder(trace);
+  const childPrefix: string[] = [];
+  const rows = order.map((entry) => {
+    const parent = entry.parentIndex < 0 ? undefined : order[entry.parentIndex];
+    const last = parent === undefined || parent.end === entry.end;
+    const prefix = parent === undefined ? '' : (childPrefix[entry.parentIndex] ?? '');
+    const own = entry.depth === 0 ? '' : last ? glyphs.last : glyphs.branch;
+    childPrefix[entry.index] = entry.depth === 0 ? '' : prefix + (last ? glyphs.space : glyphs.pipe);
+    const name = entry.step.name === undefined || entry.step.name === '' ? '' : ` ${sanitizeForTerminal(oneLineName(entry.step.name))}`;
+    return { step: entry.step, label: `${prefix}${own}${entry.step.type}${name}`, prefix: displayWidth(prefix + own) };
+  });
 
-  const layout = treeLayout(options.width, Math.max(...rows.map((row) => [...row.label].length)));
+  const layout = treeLayout(options.width, rows.reduce((widest, row) => Math.max(widest, displayWidth(row.label)), 0));
   const scale = `0${' '.repeat(Math.max(1, layout.bar - 1 - formatDuration(runMs).length))}${formatDuration(runMs)}`;
   lines.push(
     '',
@@ -120,13 +116,12 @@ export function renderTraceTree(trace: AgentTrace, options: TreeRenderOptions): 
     ),
   );
   const start = runStart(trace);
-  for (const { node, label, prefix } of rows) {
-    const { step } = node;
+  for (const { step, label, prefix } of rows) {
     const state = stepState(step);
     const paint = state === 'error' ? chalk.red : state === 'running' ? chalk.yellow : chalk.green;
-    const tokens = step.usage === undefined ? '' : formatTokens(step.usage.totalTokens);
+    const tokens = step.usage === undefined ? '' : formatTokensGrouped(step.usage.totalTokens);
     const cost = step.costUsd === undefined ? '' : formatCost(step.costUsd);
-    const bar = waterfall(step.startedAt - start, step.durationMs, runMs, layout.bar, glyphs);
+    const bar = barText(barSpan(step.startedAt - start, step.durationMs, runMs, layout.bar), layout.bar, step.durationMs <= 0, glyphs, false);
     const line = `${paint(STEP_GLYPHS[state])}${' '.repeat(GLYPH_W - 1)}` + [
       cell(label, layout.label),
       cell(formatDuration(step.durationMs), TIME_W, 'right'),
@@ -143,12 +138,6 @@ export function renderTraceTree(trace: AgentTrace, options: TreeRenderOptions): 
   return `${lines.join('\n')}\n`;
 }
 
-function waterfall(offsetMs: number, durationMs: number, runMs: number, cells: number, glyphs: typeof UNICODE): string {
-  const { start, end } = barSpan(offsetMs, durationMs, runMs, cells);
-  const mark = durationMs <= 0 ? glyphs.instant : glyphs.full.repeat(end - start);
-  return ' '.repeat(start) + mark;
-}
-
 function barColor(chalk: ChalkInstance, step: TraceStep): (text: string) => string {
   if (step.status === 'error') return chalk.red;
   if (step.type === 'llm_call' || step.type === 'cache_hit') return chalk.cyan;
@@ -156,13 +145,13 @@ function barColor(chalk: ChalkInstance, step: TraceStep): (text: string) => stri
   return chalk.dim;
 }
 
-/** Joins `parts` with `separator` into lines of at most `width` characters. */
+/** Joins `parts` with `separator` into lines of at most `width` terminal columns. */
 function wrapParts(parts: readonly string[], separator: string, width: number): string[] {
   const lines: string[] = [];
   let current = '';
   for (const part of parts) {
     const next = current === '' ? part : `${current}${separator}${part}`;
-    if (current !== '' && [...next].length > width) {
+    if (current !== '' && displayWidth(next) > width) {
       lines.push(current);
       current = part;
     } else {

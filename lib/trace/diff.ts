@@ -1,3 +1,4 @@
+import { longestCommonSubsequence } from './lcs.js';
 import { STEP_TYPES, type StepType } from './step-type.js';
 import type { TraceData } from './trace-data.js';
 import { traceTotals } from './totals.js';
@@ -63,7 +64,7 @@ export interface TraceDiff {
   metrics: TraceDiffMetrics;
   /** Step counts by type, for every type present in either trace (in StepType order). */
   stepsByType: Array<{ type: StepType } & DiffValue>;
-  /** The tool calls of both runs in start order, aligned on tool names (longest common subsequence). */
+  /** The tool calls of both runs in start order, aligned on tool names (longest common subsequence; see `alignToolCalls`). */
   toolCalls: ToolCallDiffRow[];
   /** True when the status, step counts and tool call sequence are all the same. */
   sameShape: boolean;
@@ -104,52 +105,39 @@ export function toolCallSequence(trace: TraceData): DiffToolCall[] {
 }
 
 /**
- * Aligns two tool call sequences on tool names (longest common subsequence). Calls between two
- * anchors are paired position by position as `replaced`; the leftovers are `removed` / `added`.
+ * Aligns two tool call sequences on tool names (longest common subsequence, in linear memory: see
+ * `longestCommonSubsequence`). Calls between two anchors are paired position by position as
+ * `replaced` (or `same` / `changed` when the names agree, which only happens where very different
+ * sequences made the alignment settle for less than the longest); the leftovers are `removed` / `added`.
  */
 export function alignToolCalls(a: readonly DiffToolCall[], b: readonly DiffToolCall[]): ToolCallDiffRow[] {
-  const n = a.length;
-  const m = b.length;
-  // lcs[i][j] = LCS length of a[i..] and b[j..]
-  const lcs: number[][] = Array.from({ length: n + 1 }, () => new Array<number>(m + 1).fill(0));
-  const at = (i: number, j: number): number => lcs[i]?.[j] ?? 0;
-  for (let i = n - 1; i >= 0; i--) {
-    const row = lcs[i] as number[];
-    for (let j = m - 1; j >= 0; j--) {
-      row[j] = a[i]?.name === b[j]?.name ? at(i + 1, j + 1) + 1 : Math.max(at(i + 1, j), at(i, j + 1));
-    }
-  }
+  const codes = new Map<string, number>();
+  const code = (call: DiffToolCall): number => {
+    let value = codes.get(call.name);
+    if (value === undefined) codes.set(call.name, (value = codes.size));
+    return value;
+  };
+  const anchors = longestCommonSubsequence(Int32Array.from(a, code), Int32Array.from(b, code));
   const rows: ToolCallDiffRow[] = [];
-  const gapA: DiffToolCall[] = [];
-  const gapB: DiffToolCall[] = [];
-  const flush = (): void => {
-    const paired = Math.min(gapA.length, gapB.length);
-    for (let k = 0; k < paired; k++) rows.push({ kind: 'replaced', a: gapA[k] as DiffToolCall, b: gapB[k] as DiffToolCall });
-    for (const call of gapA.slice(paired)) rows.push({ kind: 'removed', a: call });
-    for (const call of gapB.slice(paired)) rows.push({ kind: 'added', b: call });
-    gapA.length = 0;
-    gapB.length = 0;
+  const pair = (left: DiffToolCall, right: DiffToolCall): void => {
+    const kind = left.name !== right.name ? 'replaced' : left.input === right.input && left.status === right.status ? 'same' : 'changed';
+    rows.push({ kind, a: left, b: right });
   };
   let i = 0;
   let j = 0;
-  while (i < n || j < m) {
-    const left = a[i];
-    const right = b[j];
-    if (left !== undefined && right !== undefined && left.name === right.name) {
-      flush();
-      const same = left.input === right.input && left.status === right.status;
-      rows.push({ kind: same ? 'same' : 'changed', a: left, b: right });
-      i++;
-      j++;
-    } else if (left !== undefined && (right === undefined || at(i + 1, j) >= at(i, j + 1))) {
-      gapA.push(left);
-      i++;
-    } else if (right !== undefined) {
-      gapB.push(right);
-      j++;
-    }
+  const gapUntil = (iEnd: number, jEnd: number): void => {
+    const paired = Math.min(iEnd - i, jEnd - j);
+    for (let k = 0; k < paired; k++) pair(a[i + k] as DiffToolCall, b[j + k] as DiffToolCall);
+    for (let k = i + paired; k < iEnd; k++) rows.push({ kind: 'removed', a: a[k] as DiffToolCall });
+    for (let k = j + paired; k < jEnd; k++) rows.push({ kind: 'added', b: b[k] as DiffToolCall });
+    i = iEnd;
+    j = jEnd;
+  };
+  for (const [ai, bi] of anchors) {
+    gapUntil(ai, bi);
+    pair(a[i++] as DiffToolCall, b[j++] as DiffToolCall);
   }
-  flush();
+  gapUntil(a.length, b.length);
   return rows;
 }
 

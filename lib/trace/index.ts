@@ -43,4 +43,4 @@ export {
   type TraceDiffMetrics,
   type TraceDiffRun,
 } from './diff.js';
-export { buildStepTree, flattenStepTree, type StepTreeNode } from './tree.js';
+export { buildStepTree, flattenStepTree, stepTreeOrder, type StepTreeEntry, type StepTreeNode } from './tree.js';

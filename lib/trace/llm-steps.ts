@@ -1,8 +1,9 @@
+import { redactSecrets } from '../events/redact.js';
 import type { SerializedError } from '../events/serialized-error.js';
 import type { AgentEventOf } from '../events/types.js';
 import type { RunTracker } from './run-tracker.js';
 import type { StepWriter } from './step-writer.js';
-import { jsonSummary } from './summary.js';
+import { argsSummary } from './summary.js';
 import type { TraceUsage } from './trace-step.js';
 
 /** The token counts of a UsageStats. */
@@ -13,7 +14,10 @@ export function traceUsage(usage: AgentEventOf<'usage'>['usage']): TraceUsage {
   return out;
 }
 
-/** llm-end → an llm_call step (paired with its llm-start), plus a tool_selection child when tools were called. */
+/**
+ * llm-end → an llm_call step (paired with its llm-start), plus a tool_selection child when tools
+ * were called (their arguments redacted like a tool_execution's: see `argsSummary`).
+ */
 export function recordLlmEnd(writer: StepWriter, runs: RunTracker, event: AgentEventOf<'llm-end'>): void {
   const pending = runs.llm.get(event.runId);
   runs.llm.delete(event.runId);
@@ -38,9 +42,9 @@ export function recordLlmEnd(writer: StepWriter, runs: RunTracker, event: AgentE
     type: 'tool_selection',
     parentId: call?.id,
     name: event.toolCalls.map((c) => c.toolName).join(', '),
-    output: event.toolCalls.map((c) => `${c.toolName}(${jsonSummary(c.parameters)})`).join('\n'),
+    output: event.toolCalls.map((c) => `${c.toolName}(${argsSummary(c.parameters)})`).join('\n'),
     reasoning: event.reasoning,
-    metadata: { toolCalls: event.toolCalls.map((c) => ({ id: c.id, toolName: c.toolName, args: c.parameters })) },
+    metadata: { toolCalls: event.toolCalls.map((c) => ({ id: c.id, toolName: c.toolName, args: redactSecrets(c.parameters) })) },
   });
   for (const c of event.toolCalls) runs.selections.set(runs.key(event.runId, c.id), selection);
 }

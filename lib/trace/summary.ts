@@ -1,3 +1,5 @@
+import { redactSecrets } from '../events/redact.js';
+
 /** Default number of characters of tool output (and other summaries) kept in a trace step. */
 export const DEFAULT_TOOL_RESULT_CHARS = 2000;
 
@@ -18,6 +20,16 @@ export function jsonSummary(value: unknown): string {
   } catch {
     return String(value);
   }
+}
+
+/**
+ * Tool arguments as a trace records them: compact JSON with the values of secret-looking keys
+ * (`api_key`, `token`, `secret`, `password`, `authorization`, case-insensitive, at any depth)
+ * replaced by `[REDACTED]` (see `redactSecrets`; numeric token counts such as `max_tokens` are
+ * kept). Traces are written to disk and shared: secrets never go there.
+ */
+export function argsSummary(args: unknown): string {
+  return jsonSummary(redactSecrets(args));
 }
 
 /** Milliseconds since the epoch as an ISO string (an invalid time gives the epoch). */

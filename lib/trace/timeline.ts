@@ -1,3 +1,4 @@
+import { formatDuration } from '../core/format-units.js';
 import { runStart, type TraceData } from './trace-data.js';
 import type { TraceStep } from './trace-step.js';
 
@@ -41,8 +42,8 @@ const SUMMARY_CHARS = 60;
  */
 export function formatTimeline(entries: readonly TimelineEntry[]): string {
   const rows = entries.map(({ offsetMs, depth, step }) => [
-    `+${formatMs(offsetMs)}`,
-    formatMs(step.durationMs),
+    `+${formatDuration(offsetMs)}`,
+    formatDuration(step.durationMs),
     `${'  '.repeat(depth)}${step.type}`,
     step.name ?? '',
     step.status,
@@ -54,10 +55,6 @@ export function formatTimeline(entries: readonly TimelineEntry[]): string {
   return all
     .map((row) => row.map((cell, col) => (col === row.length - 1 ? cell : cell.padEnd(widths[col] ?? 0))).join('  ').trimEnd())
     .join('\n');
-}
-
-function formatMs(ms: number): string {
-  return ms >= 10_000 ? `${(ms / 1000).toFixed(1)}s` : `${Math.round(ms)}ms`;
 }
 
 function oneLine(text: string): string {

@@ -2,9 +2,9 @@ import type { SerializedError } from '../events/serialized-error.js';
 import type { AgentEvent } from '../events/types.js';
 import type { RunTracker } from './run-tracker.js';
 import type { StepWriter } from './step-writer.js';
-import { jsonSummary } from './summary.js';
+import { argsSummary } from './summary.js';
 
-/** tool-end / tool-error → a tool_execution step, paired with its tool-start by call id. */
+/** tool-end / tool-error → a tool_execution step (arguments redacted), paired with its tool-start by call id. */
 export function recordToolEnd(writer: StepWriter, runs: RunTracker, event: Extract<AgentEvent, { type: 'tool-end' | 'tool-error' }>): void {
   const key = runs.key(event.runId, event.callId);
   const pending = runs.tools.get(key);
@@ -20,7 +20,7 @@ export function recordToolEnd(writer: StepWriter, runs: RunTracker, event: Extra
     name: event.toolName,
     startedAt: pending?.start.timestamp ?? event.timestamp - event.durationMs,
     durationMs: event.durationMs,
-    input: jsonSummary(event.args),
+    input: argsSummary(event.args),
     output: event.type === 'tool-end' ? event.result : undefined,
     status: event.type === 'tool-end' ? 'ok' : 'error',
     error: event.type === 'tool-error' ? event.error : undefined,
@@ -39,7 +39,7 @@ export function closeTools(writer: StepWriter, runs: RunTracker, runId: string, 
       parentId: runs.selections.get(key)?.id,
       name: start.toolName,
       durationMs: Math.max(0, at - start.timestamp),
-      input: jsonSummary(start.args),
+      input: argsSummary(start.args),
       status: 'error',
       error,
       metadata: { callId: start.callId, incomplete: true },

@@ -25,8 +25,20 @@ interface Report {
   argv: string[];
 }
 
+// A stand-in for the compiled trace view fast path: answers `trace view fast` itself (exit 6) and
+// hands anything else back (undefined), reporting that it was asked.
+const FAKE_FAST_PATH = `
+export async function traceViewFastPath(argv) {
+  process.stderr.write('fast path asked\\n');
+  if (argv[2] !== 'fast') return undefined;
+  process.stdout.write(JSON.stringify({ fastPath: argv }));
+  return 6;
+}
+`;
+
 let root = '';
 let bareRoot = '';
+let fastRoot = '';
 
 function launch(dir: string, args: readonly string[], env: Record<string, string> = {}): { status: number | null; report: Report | undefined; stderr: string } {
   const base = { ...process.env };
@@ -42,20 +54,26 @@ function launch(dir: string, args: readonly string[], env: Record<string, string
 }
 
 describe('bin/agentlib.js launcher', () => {
+  /** A folder with the launcher, a package.json and `files` (path → text). */
+  const fakeRoot = (prefix: string, files: Record<string, string>): string => {
+    const dir = mkdtempSync(join(tmpdir(), prefix));
+    mkdirSync(join(dir, 'bin'));
+    writeFileSync(join(dir, 'package.json'), '{ "type": "module" }\n');
+    copyFileSync(binPath, join(dir, 'bin', 'agentlib.js'));
+    for (const [path, text] of Object.entries(files)) {
+      mkdirSync(join(dir, path, '..'), { recursive: true });
+      writeFileSync(join(dir, path), text);
+    }
+    return dir;
+  };
   before(() => {
-    root = mkdtempSync(join(tmpdir(), 'agentlib-launcher-'));
-    mkdirSync(join(root, 'bin'));
-    mkdirSync(join(root, 'dist', 'cli'), { recursive: true });
-    writeFileSync(join(root, 'package.json'), '{ "type": "module" }\n');
-    copyFileSync(binPath, join(root, 'bin', 'agentlib.js'));
-    writeFileSync(join(root, 'dist', 'cli', 'main.js'), FAKE_MAIN);
-    bareRoot = mkdtempSync(join(tmpdir(), 'agentlib-unbuilt-'));
-    mkdirSync(join(bareRoot, 'bin'));
-    writeFileSync(join(bareRoot, 'package.json'), '{ "type": "module" }\n');
-    copyFileSync(binPath, join(bareRoot, 'bin', 'agentlib.js'));
+    root = fakeRoot('agentlib-launcher-', { 'dist/cli/main.js': FAKE_MAIN });
+    fastRoot = fakeRoot('agentlib-launcher-fast-', { 'dist/cli/main.js': FAKE_MAIN, 'dist/cli/trace-view-fast-path.js': FAKE_FAST_PATH });
+    bareRoot = fakeRoot('agentlib-unbuilt-', {});
   });
   after(() => {
     rmSync(root, { recursive: true, force: true });
+    rmSync(fastRoot, { recursive: true, force: true });
     rmSync(bareRoot, { recursive: true, force: true });
   });
 
@@ -89,6 +107,19 @@ describe('bin/agentlib.js launcher', () => {
     // TMPDIR keeps the default cache directory inside this test's folder.
     const dir = launch(root, [], { TMPDIR: root, TMP: root, TEMP: root }).report?.compileCacheDir;
     assert.equal(typeof dir, 'string');
+  });
+
+  test('`trace view` goes to the fast path first, without loading the CLI; what it hands back goes to the CLI', () => {
+    const fast = spawnSync(process.execPath, [join(fastRoot, 'bin', 'agentlib.js'), 'trace', 'view', 'fast'], { encoding: 'utf8' });
+    assert.equal(fast.status, 6);
+    assert.deepEqual(JSON.parse(fast.stdout), { fastPath: ['trace', 'view', 'fast'] }, 'main() never ran');
+    const handedBack = launch(fastRoot, ['trace', 'view', 'run_1', '--tree']);
+    assert.match(handedBack.stderr, /fast path asked/);
+    assert.deepEqual(handedBack.report?.argv, ['trace', 'view', 'run_1', '--tree']);
+    const other = launch(fastRoot, ['trace', 'show', 'run_1']);
+    assert.equal(other.stderr, '', 'other commands do not ask the fast path');
+    assert.deepEqual(other.report?.argv, ['trace', 'show', 'run_1']);
+    assert.deepEqual(launch(root, ['trace', 'view', 'fast']).report?.argv, ['trace', 'view', 'fast'], 'a build without the fast path runs the CLI');
   });
 
   test('says how to build when dist/ is missing, and exits 3', () => {

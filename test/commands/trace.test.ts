@@ -6,7 +6,9 @@ import type { CommandArguments, CommandContext } from '../../commands/command-mo
 import { viewTrace } from '../../commands/trace/view.js';
 import { AgentTrace } from '../../lib/trace/agent-trace.js';
 import type { OtlpTraceRequest } from '../../lib/trace/otel-types.js';
+import { displayWidth } from '../../lib/core/display-width.js';
 import { memoryIO } from '../support/cli-io.js';
+import { cjkTrace } from '../tui/trace-viewer/traces.js';
 import { agentlibTrace, scriptedTrace, T0, traceProject, writeRaw } from './trace-helpers.js';
 
 const HOUR = 3_600_000;
@@ -92,6 +94,43 @@ describe('agentlib trace (in-process)', () => {
       const header = lines.find((l) => /^\s+step\s+time\s+tokens\s+cost/.test(l)) ?? '';
       assert.equal(header.indexOf('0', header.indexOf('cost')), first, 'the scale starts where the first bar starts');
     }
+  });
+
+  test('show: CJK step names are cut and padded by terminal columns, so the columns and bars line up', async () => {
+    await cjkTrace().toJSONL(join(project.dir, 'cjk.jsonl'));
+    for (const columns of [80, 120]) {
+      const run = await agentlibTrace(['trace', 'show', 'cjk.jsonl'], project.dir, { columns });
+      assert.equal(run.code, 0, run.err);
+      const lines = run.out.trimEnd().split('\n');
+      for (const line of lines) assert.ok(displayWidth(line) <= columns, `fits ${columns} columns: ${line}`);
+      const rows = lines.filter((line) => /^[✓x] /.test(line));
+      assert.equal(rows.length, 4);
+      // Every step runs to the end of the run: each bar ends in the last column.
+      for (const row of rows) assert.equal(displayWidth(row), columns, `row is ${columns} columns: ${row}`);
+      assert.match(rows[2] ?? '', /tool_execution 東京の天気予報.*…/, 'a long name is cut with an ellipsis');
+      const timeColumn = (row: string): number => displayWidth(row.slice(0, row.search(/\d+(\.\d+)?(ms|s) /)));
+      assert.equal(new Set(rows.map(timeColumn)).size, 1, `the time column lines up:\n${rows.join('\n')}`);
+    }
+  });
+
+  test('ls and diff strip escape sequences from trace file text (agent and tool names, arguments)', async () => {
+    const hostile = new AgentTrace({
+      runId: 'run_hostile',
+      agentName: 'evil\u001b]0;pwned\u0007\u001b[2J',
+      startedAt: T0,
+      endedAt: T0 + 10,
+      status: 'completed',
+      steps: [{ id: 's1', runId: 'run_hostile', type: 'tool_execution', name: 'rm\u001b[31m', startedAt: T0, timestamp: new Date(T0).toISOString(), durationMs: 5, status: 'ok', input: '{"x":"\u001b]52;c;Y2xpcA==\u0007"}' }],
+    });
+    const dir = join(project.dir, 'hostile');
+    await hostile.toJSONL(join(dir, 'run_hostile.jsonl'));
+    const ls = await agentlibTrace(['trace', 'ls', '--dir', 'hostile'], project.dir);
+    assert.equal(ls.code, 0, ls.err);
+    assert.match(ls.out, /run_hostile\s+evil\s+completed/);
+    const diff = await agentlibTrace(['trace', 'diff', join('hostile', 'run_hostile.jsonl'), 'aaa'], project.dir);
+    assert.equal(diff.code, 0, diff.err);
+    assert.match(diff.out, /rm \{"x":""\}/);
+    for (const out of [ls.out, diff.out]) assert.doesNotMatch(out, /[\u001b\u0007]/);
   });
 
   test('show --ascii draws with ASCII only; show --json prints the trace document', async () => {
@@ -186,10 +225,11 @@ describe('agentlib trace (in-process)', () => {
     assert.match(out, /^tokens\s+600\s+600$/m);
     assert.match(out, /^errors\s+1\s+0\s+-1$/m);
     const calls = out.slice(out.indexOf('tool calls'));
-    assert.match(calls, /^- {2}1 {2}slow_b \{\} \(error\)/m);
-    assert.match(calls, /^- {2}2 {2}slow_a \{\}$/m);
-    assert.match(calls, /^~ {2}3 {2}get_weather \{"city":"Oslo"\}\s+get_weather \{"city":"Bergen"\}$/m);
-    assert.match(calls, /^\+ {2}4 {2}\s+slow_a \{\}$/m);
+    // a: slow_b, slow_a (parallel; slow_b was recorded first), get_weather; b: get_weather, slow_a.
+    // Both one-call alignments are longest common subsequences; the linear-space diff anchors slow_a.
+    assert.match(calls, /^≠ {2}1 {2}slow_b \{\} \(error\)\s+get_weather \{"city":"Bergen"\}$/m);
+    assert.match(calls, /^= {2}2 {2}slow_a \{\}\s+slow_a \{\}$/m);
+    assert.match(calls, /^- {2}3 {2}get_weather \{"city":"Oslo"\}$/m);
     assert.match(out, /the runs differ/);
   });
 
@@ -200,7 +240,7 @@ describe('agentlib trace (in-process)', () => {
     assert.equal(doc.files.a, join('.agentlib', 'traces', 'run_aaa111.jsonl'));
     assert.deepEqual(doc.metrics.totalTokens, { a: 600, b: 600, delta: 0 });
     assert.equal(doc.metrics.toolCalls.delta, -1);
-    assert.deepEqual(doc.toolCalls.map((row) => row.kind), ['removed', 'removed', 'changed', 'added']);
+    assert.deepEqual(doc.toolCalls.map((row) => row.kind), ['replaced', 'same', 'removed']);
     assert.equal(doc.sameShape, false);
     const same = await agentlibTrace(['trace', 'diff', 'aaa', join('.agentlib', 'traces', 'run_aaa111.jsonl'), '--json'], project.dir);
     assert.equal((JSON.parse(same.out) as { sameShape: boolean }).sameShape, true);
@@ -209,6 +249,7 @@ describe('agentlib trace (in-process)', () => {
   test('view: --tree and --json print static output; a pipe gets the tree without the viewer', async () => {
     const tree = await agentlibTrace(['trace', 'view', 'aaa', '--tree'], project.dir, { isTTY: true, stdinTTY: true, env: { NO_COLOR: '1' } });
     assert.equal(tree.code, 0, tree.err);
+    assert.equal(tree.err, '', 'asked for: no note');
     assert.match(tree.out, /^trace run_aaa111 /);
     assert.match(tree.out, /tool_execution slow_a/);
     const coloured = await agentlibTrace(['trace', 'view', 'aaa', '--tree'], project.dir, { isTTY: true, stdinTTY: true });
@@ -218,7 +259,37 @@ describe('agentlib trace (in-process)', () => {
     const piped = await agentlibTrace(['trace', 'view', 'aaa'], project.dir);
     assert.equal(piped.code, 0, piped.err);
     assert.match(piped.out, /^trace run_aaa111 /);
-    assert.equal(piped.err, '', 'a pipe is not an error: no note');
+    assert.match(piped.err, /^note: trace view is not interactive here \(stdin is not a terminal\); printing the static tree\. Use --tree or --json/);
+  });
+
+  test('view under CI (or without a terminal) says so, prints the static tree and never loads the viewer', async () => {
+    const ci = await agentlibTrace(['trace', 'view', 'aaa'], project.dir, { isTTY: true, stdinTTY: true, env: { CI: 'true', NO_COLOR: '1' } });
+    assert.equal(ci.code, 0, ci.err);
+    assert.match(ci.out, /^trace run_aaa111 /);
+    assert.match(ci.err, /not interactive here \(CI is set\).*--tree or --json/);
+
+    const trace = AgentTrace.fromJSONL(readFileSync(join(project.traces, 'run_aaa111.jsonl'), 'utf8'));
+    const loaded = { path: 'x', shown: 'x.jsonl', trace };
+    const args = { color: true, debug: false, _: [] } as unknown as CommandArguments;
+    const neverLoad = async (): Promise<undefined> => assert.fail('the viewer must not be loaded');
+    const cases: Array<[Record<string, string>, boolean, boolean, RegExp]> = [
+      [{ CI: '1' }, true, true, /CI is set/],
+      [{}, false, true, /stdout is not a terminal/],
+      [{}, true, false, /stdin is not a terminal/],
+    ];
+    for (const [env, stdoutTTY, stdinTTY, reason] of cases) {
+      const io = memoryIO(env, { isTTY: stdoutTTY });
+      io.stdin = Object.assign(new (await import('node:stream')).PassThrough(), { isTTY: stdinTTY });
+      const context: CommandContext = { io, signal: new AbortController().signal, version: '0.0.0', color: false };
+      assert.equal(await viewTrace(loaded, args, context, neverLoad), 0);
+      assert.match(io.out(), /^trace run_aaa111 /);
+      assert.match(io.err(), reason);
+    }
+    // CI=false / 0 / empty is not CI.
+    const io = memoryIO({ CI: 'false' }, { isTTY: true });
+    io.stdin = Object.assign(new (await import('node:stream')).PassThrough(), { isTTY: true });
+    const context: CommandContext = { io, signal: new AbortController().signal, version: '0.0.0', color: false };
+    assert.equal(await viewTrace(loaded, args, context, async () => ({ runTraceViewer: async () => 5 })), 5);
   });
 
   test('view on a terminal runs the viewer, or falls back to the tree with a note when it is missing', async () => {

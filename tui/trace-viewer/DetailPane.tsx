@@ -1,4 +1,5 @@
 import { Box, Text } from 'ink';
+import { cutToWidth } from '../../lib/core/display-width.js';
 import type { DetailLine } from './detail-lines.js';
 
 interface Props {
@@ -25,7 +26,7 @@ export function DetailPane({ lines, top, height, width, focused }: Props) {
   return (
     <Box flexDirection="column" height={height + 1}>
       <Text {...(focused ? { color: 'cyan' } : {})} dimColor={!focused} wrap="truncate">
-        {[...`─ ${title}${'─'.repeat(width)}`].slice(0, width).join('')}
+        {cutToWidth(`─ ${title}${'─'.repeat(width)}`, width, '')}
       </Text>
       {shown.map((line, index) => (
         <Text key={top + index} wrap="truncate" {...toneColor(line.tone)} dimColor={line.tone === 'dim'} bold={line.tone === 'title'}>

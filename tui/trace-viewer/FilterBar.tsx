@@ -1,4 +1,5 @@
 import { Text } from 'ink';
+import { displayWidth } from '../../lib/core/display-width.js';
 import type { TreeFilter } from './tree-model.js';
 import { fit } from './format.js';
 
@@ -19,7 +20,7 @@ export function FilterBar({ filter, draft, shown, total, width }: Props) {
         <Text color="cyan">/</Text>
         {draft}
         <Text inverse> </Text>
-        <Text dimColor>{fit('  Enter apply · Esc clear', Math.max(0, width - draft.length - 2))}</Text>
+        <Text dimColor>{fit('  Enter apply · Esc clear', Math.max(0, width - displayWidth(draft) - 2))}</Text>
       </Text>
     );
   }

@@ -1,10 +1,13 @@
 import { Text } from 'ink';
 import { memo } from 'react';
+import { displayWidth } from '../../lib/core/display-width.js';
+import { formatCostNarrow, formatDuration, formatTokens } from '../../lib/core/format-units.js';
+import { sanitizeForTerminal } from '../../lib/core/terminal-text.js';
 import type { TraceStep } from '../../lib/trace/trace-step.js';
-import { fit, formatCost, formatDuration, formatTokens, stepGlyph } from './format.js';
+import { barSpan, barText } from '../../lib/trace/waterfall.js';
+import { fit, oneLine, stepGlyph } from './format.js';
 import { COST_WIDTH, DURATION_WIDTH, TOKENS_WIDTH } from './layout.js';
 import type { VisibleRow } from './tree-model.js';
-import { barSpan, barText } from './waterfall.js';
 
 interface Props {
   row: VisibleRow;
@@ -34,17 +37,20 @@ function StepRowView({ row, selected, focused, labelWidth, barWidth, runStart, r
   const marker = row.hasChildren ? (row.folded ? '▸' : '▾') : ' ';
   const indent = '  '.repeat(Math.min(depth, 12));
   const lead = `${indent}${marker} `;
-  const label = fit(`${step.type}${step.name ? ` ${step.name}` : ''}`, Math.max(1, labelWidth - [...lead].length - 2), true);
-  const span = barSpan(step.startedAt, step.durationMs, runStart, runDurationMs, barWidth);
+  // Names come from the trace file: one line, no escape sequences, cut by terminal columns.
+  const name = step.name ? ` ${oneLine(sanitizeForTerminal(step.name))}` : '';
+  const label = fit(`${step.type}${name}`, Math.max(1, labelWidth - displayWidth(lead) - 2), true);
+  const span = barSpan(step.startedAt - runStart, step.durationMs, runDurationMs, barWidth);
   const tokens = step.usage ? formatTokens(step.usage.totalTokens) : '';
+  const right = (text: string, width: number): string => fit(text, width).padStart(width);
   return (
     <Text wrap="truncate" inverse={selected && focused} bold={selected} dimColor={!row.match}>
       <Text {...(selected ? { color: 'cyan' } : {})}>{selected ? '›' : ' '}</Text>
       {lead}
       <Text color={GLYPH_COLOR[glyph]}>{glyph}</Text> {label}
       {' '}
-      {fit(formatDuration(step.durationMs), DURATION_WIDTH).padStart(DURATION_WIDTH)} {tokens.padStart(TOKENS_WIDTH)} {formatCost(step.costUsd).padStart(COST_WIDTH)}{' '}
-      <Text color={barColor(step)}>{barText(span, barWidth, step.durationMs === 0)}</Text>
+      {right(formatDuration(step.durationMs), DURATION_WIDTH)} {right(tokens, TOKENS_WIDTH)} {right(formatCostNarrow(step.costUsd), COST_WIDTH)}{' '}
+      <Text color={barColor(step)}>{barText(span, barWidth, step.durationMs <= 0)}</Text>
     </Text>
   );
 }

@@ -1,6 +1,8 @@
+import { formatCostNarrow, formatDuration, formatTokens } from '../../lib/core/format-units.js';
+import { splitToWidth } from '../../lib/core/split-to-width.js';
 import { sanitizeForTerminal } from '../../lib/core/terminal-text.js';
 import type { TraceStep } from '../../lib/trace/trace-step.js';
-import { formatCost, formatDuration, formatTokens, stepGlyph } from './format.js';
+import { stepGlyph } from './format.js';
 
 /** One line of the detail pane, already wrapped to the pane's width. */
 export interface DetailLine {
@@ -30,7 +32,7 @@ export function detailLines(step: TraceStep | undefined, runStart: number, width
     if (u.cachedPromptTokens) tokens += ` / ${formatTokens(u.cachedPromptTokens)} cached`;
     timing.push(`${tokens})`);
   }
-  const cost = formatCost(step.costUsd);
+  const cost = formatCostNarrow(step.costUsd);
   if (cost) timing.push(`cost ${cost}`);
   push(timing.join('  '));
   const section = (title: string, body: string | undefined, tone?: DetailLine['tone']): void => {
@@ -74,14 +76,14 @@ function prettyJson(text: string | undefined): string | undefined {
   }
 }
 
-/** Hard-wraps text to `width` columns, keeping its own line breaks; tabs become two spaces. */
+/**
+ * Hard-wraps text to `width` terminal columns (wide CJK characters and emoji take two; a grapheme
+ * is never split), keeping its own line breaks; tabs become two spaces.
+ */
 export function wrap(text: string, width: number): string[] {
-  const out: string[] = [];
+  const w = Math.max(2, width); // room for one wide character
   // Trace files hold model and tool output: nothing in them may drive the terminal.
-  for (const raw of sanitizeForTerminal(text.replace(/\t/g, '  ')).split('\n')) {
-    const chars = [...raw];
-    if (chars.length === 0) out.push('');
-    for (let i = 0; i < chars.length; i += width) out.push(chars.slice(i, i + width).join(''));
-  }
-  return out;
+  return sanitizeForTerminal(text.replace(/\t/g, '  '))
+    .split('\n')
+    .flatMap((line) => (line === '' ? [''] : splitToWidth(line, w)));
 }

@@ -1,18 +1,10 @@
 import { STEP_TYPES, type StepType } from '../../lib/trace/step-type.js';
 import { runEnd, runStart, type TraceData } from '../../lib/trace/trace-data.js';
 import type { TraceStep } from '../../lib/trace/trace-step.js';
+import { stepTreeOrder, type StepTreeEntry } from '../../lib/trace/tree.js';
 
-/** One step in the tree, in pre-order (parents before children, siblings by start time). */
-export interface TreeNode {
-  readonly step: TraceStep;
-  /** Position in `TreeModel.nodes`. */
-  readonly index: number;
-  readonly depth: number;
-  /** Index of the parent node, -1 for a root. */
-  readonly parentIndex: number;
-  /** Index just past the last descendant (`index + 1` for a leaf). */
-  readonly end: number;
-}
+/** One step in the tree, in pre-order (parents before children, siblings by start time); see `stepTreeOrder`. */
+export type TreeNode = StepTreeEntry;
 
 /** The trace as a pre-ordered tree; built once per trace. */
 export interface TreeModel {
@@ -44,49 +36,12 @@ export interface VisibleRow {
 
 export const NO_FILTER: TreeFilter = { errorsOnly: false, type: undefined, text: '' };
 
-/** Builds the tree: a step hangs under its `parentId` when that step exists, else it is a root. */
+/** Builds the tree (`stepTreeOrder` of lib/trace: a step hangs under its `parentId` when that step exists, else it is a root). */
 export function buildTreeModel(trace: TraceData): TreeModel {
-  const steps = trace.steps;
-  const known = new Set(steps.map((step) => step.id));
-  const children = new Map<string, TraceStep[]>();
-  const roots: TraceStep[] = [];
-  for (const step of steps) {
-    if (step.parentId !== undefined && step.parentId !== step.id && known.has(step.parentId)) {
-      const list = children.get(step.parentId);
-      if (list) list.push(step);
-      else children.set(step.parentId, [step]);
-    } else roots.push(step);
-  }
-  const byStart = (a: TraceStep, b: TraceStep): number => a.startedAt - b.startedAt;
-  roots.sort(byStart);
-  for (const list of children.values()) list.sort(byStart);
-
-  const nodes: TreeNode[] = [];
+  const nodes = stepTreeOrder(trace);
   const indexById = new Map<string, number>();
-  const visit = (root: TraceStep): void => {
-    // Iterative pre-order walk; `end` is filled in when a node's subtree is finished.
-    const stack: { step: TraceStep; depth: number; parentIndex: number; exit?: number }[] = [{ step: root, depth: 0, parentIndex: -1 }];
-    while (stack.length > 0) {
-      const frame = stack.pop()!;
-      if (frame.exit !== undefined) {
-        const node = nodes[frame.exit]!;
-        nodes[frame.exit] = { ...node, end: nodes.length };
-        continue;
-      }
-      if (indexById.has(frame.step.id)) continue;
-      const index = nodes.length;
-      indexById.set(frame.step.id, index);
-      nodes.push({ step: frame.step, index, depth: frame.depth, parentIndex: frame.parentIndex, end: index + 1 });
-      stack.push({ ...frame, exit: index });
-      const kids = children.get(frame.step.id) ?? [];
-      for (let k = kids.length - 1; k >= 0; k--) stack.push({ step: kids[k]!, depth: frame.depth + 1, parentIndex: index });
-    }
-  };
-  for (const root of roots) visit(root);
-  // Steps caught in a parent cycle are unreachable from any root: show them as roots.
-  for (const step of [...steps].sort(byStart)) if (!indexById.has(step.id)) visit(step);
-
-  const present = new Set(steps.map((step) => step.type));
+  for (const node of nodes) if (!indexById.has(node.step.id)) indexById.set(node.step.id, node.index);
+  const present = new Set(trace.steps.map((step) => step.type));
   const start = runStart(trace);
   return {
     nodes,

@@ -218,4 +218,48 @@ describe('TraceRecorder', () => {
     const tool = trace.filter({ type: 'tool_execution' })[0]!;
     assert.equal(trace.filter({ type: 'session_load' })[0]!.parentId, tool.id);
   });
+  test('tool arguments reach the trace with secrets redacted, at any depth (tool_execution, tool_selection, JSONL)', () => {
+    const args = {
+      query: 'weather in Oulu',
+      max_tokens: 200,
+      auth: { API_KEY: 'sk-live-1', nested: [{ password: 'hunter2', note: 'keep' }], 'x-api-key': 'k-2' },
+      headers: { Authorization: 'Bearer t-3', accept: 'json' },
+      session_token: 'tok-4',
+      clientSecret: { value: 'sec-5' },
+    };
+    const secrets = ['sk-live-1', 'hunter2', 'k-2', 'Bearer t-3', 'tok-4', 'sec-5'];
+    const { trace } = record([
+      llmStart(0, 1),
+      ev('llm-end', 10, {
+        iteration: 1, provider: 'openai', model: 'gpt-4o', durationMs: 10, finishReason: 'tool-calls', content: '',
+        usage: makeUsage({ promptTokens: 5, completionTokens: 5 }),
+        toolCalls: [{ id: 'a', toolName: 'search', parameters: args }, { id: 'b', toolName: 'search', parameters: args }],
+      }),
+      ev('tool-start', 11, { callId: 'a', toolName: 'search', args }),
+      ev('tool-start', 12, { callId: 'b', toolName: 'search', args }),
+      ev('tool-end', 20, { callId: 'a', toolName: 'search', args, result: 'ok', durationMs: 9, cached: false }),
+      ev('tool-error', 21, { callId: 'b', toolName: 'search', args, error: { name: 'ToolExecutionError', message: 'boom' }, kind: 'execution', durationMs: 9 }),
+      llmStart(30, 2),
+      ev('tool-start', 31, { callId: 'c', toolName: 'search', args }),
+      ev('run-end', 40, { agentName: 'helper', status: 'error', content: '', iterations: 2, durationMs: 40, usage: runUsage }),
+    ]);
+    const jsonl = trace.toJSONL();
+    for (const secret of secrets) assert.ok(!jsonl.includes(secret), `${secret} is not in the trace file`);
+    const executions = trace.filter({ type: 'tool_execution' });
+    assert.equal(executions.length, 3, 'ended, failed and never-ended (closed at run end) calls');
+    for (const step of executions) {
+      const recorded = JSON.parse(step.input ?? '{}') as typeof args;
+      assert.equal(recorded.query, 'weather in Oulu');
+      assert.equal(recorded.max_tokens, 200, 'a token count is not a secret');
+      assert.deepEqual(recorded.auth, { API_KEY: '[REDACTED]', nested: [{ password: '[REDACTED]', note: 'keep' }], 'x-api-key': '[REDACTED]' });
+      assert.deepEqual(recorded.headers, { Authorization: '[REDACTED]', accept: 'json' });
+      assert.equal(recorded.session_token, '[REDACTED]');
+      assert.equal(recorded.clientSecret, '[REDACTED]');
+    }
+    const selection = trace.filter({ type: 'tool_selection' })[0]!;
+    assert.match(selection.output ?? '', /^search\(\{"query":"weather in Oulu","max_tokens":200,"auth":\{"API_KEY":"\[REDACTED\]"/);
+    const calls = selection.metadata?.['toolCalls'] as Array<{ args: typeof args }>;
+    assert.equal(calls[0]?.args.headers.Authorization, '[REDACTED]');
+    assert.equal(args.auth.API_KEY, 'sk-live-1', 'the event payload itself is not changed');
+  });
 });

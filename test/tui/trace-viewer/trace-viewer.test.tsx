@@ -1,8 +1,11 @@
 import assert from 'node:assert/strict';
 import { afterEach, describe, test } from 'node:test';
+import { stripVTControlCharacters } from 'node:util';
 import { cleanup, render } from 'ink-testing-library';
+import { displayWidth } from '../../../lib/core/display-width.js';
 import { TraceViewer } from '../../../tui/trace-viewer/TraceViewer.js';
-import { bigTrace, sampleTrace } from './traces.js';
+import { viewerLayout } from '../../../tui/trace-viewer/layout.js';
+import { bigTrace, cjkTrace, sampleTrace } from './traces.js';
 
 const DOWN = '\u001b[B';
 const ESC = '\u001b';
@@ -148,6 +151,27 @@ describe('TraceViewer', () => {
     assert.match(selectedLine(lastFrame() ?? ''), /▸ ✓ tool_selection/);
     await press(stdin, '/get_time\r');
     assert.match(lastFrame() ?? '', /text: "get_time" · 2\/5 steps/, "the folded selection hides its children");
+  });
+
+  test('CJK step names are cut and padded by terminal columns: every row is exactly the width, bars intact', async () => {
+    const { lastFrame, stdin } = render(<TraceViewer trace={cjkTrace()} />);
+    await settle();
+    const width = viewerLayout(100, 30).width; // ink-testing-library's terminal is 100 columns wide
+    const lines = stripVTControlCharacters(lastFrame() ?? '').split('\n');
+    const rows = lines.filter((line) => /(llm_call|tool_selection|tool_execution)/.test(line) && /^[›\s][\s▾▸]/.test(line));
+    assert.equal(rows.length, 4);
+    for (const row of rows) {
+      assert.equal(displayWidth(row), width, `row is ${width} columns: ${row}`);
+      assert.ok(row.endsWith('█'), `the bar reaches the last column: ${row}`);
+    }
+    assert.match(rows[2] ?? '', /tool_execution 東京の天気予報.*…/, 'a long name is cut with an ellipsis');
+    // The time column starts in the same terminal column on every row.
+    const timeColumn = (row: string): number => displayWidth(row.slice(0, row.search(/\d+(\.\d+)?(ms|s) /)));
+    assert.equal(new Set(rows.map(timeColumn)).size, 1, rows.join('\n'));
+    // The detail pane wraps CJK output by columns too.
+    await press(stdin, 'j', 'j');
+    for (const line of stripVTControlCharacters(lastFrame() ?? '').split('\n')) assert.ok(displayWidth(line) <= width, `fits: ${line}`);
+    assert.match(detail(lastFrame() ?? ''), /晴れ、最高気温は/);
   });
 
   test('q quits', async () => {

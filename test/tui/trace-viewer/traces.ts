@@ -60,3 +60,27 @@ export function bigTrace(iterations = 200): AgentTrace {
   }
   return new AgentTrace({ runId: 'run_big', agentName: 'researcher', provider: 'openai', model: 'gpt-4o-mini', startedAt: T0, endedAt: t, status: 'completed', steps });
 }
+
+/**
+ * Steps with CJK names (two terminal columns a character), short and too long for the label
+ * column; every step runs to the end of the run, so each row's bar reaches the last column.
+ */
+export function cjkTrace(): AgentTrace {
+  const end = T0 + 1000;
+  const until = (startedAt: number): Pick<TraceStep, 'startedAt' | 'durationMs'> => ({ startedAt, durationMs: end - startedAt });
+  return new AgentTrace({
+    runId: 'run_cjk',
+    agentName: '天気エージェント',
+    provider: 'openai',
+    model: 'gpt-4o',
+    startedAt: T0,
+    endedAt: end,
+    status: 'completed',
+    steps: [
+      step({ id: 'c1', type: 'llm_call', name: 'gpt-4o', ...until(T0), usage: { promptTokens: 50, completionTokens: 10, totalTokens: 60 }, costUsd: 0.002 }),
+      step({ id: 'c2', parentId: 'c1', type: 'tool_selection', name: '天気予報', ...until(T0 + 100) }),
+      step({ id: 'c3', parentId: 'c2', type: 'tool_execution', name: '東京の天気予報を調べるとても長い名前のツール（週間予報と気温と降水確率）', ...until(T0 + 200), input: '{"都市":"東京"}', output: '晴れ、最高気温は二十五度、降水確率は十パーセントです。'.repeat(4) }),
+      step({ id: 'c4', parentId: 'c2', type: 'tool_execution', name: 'ツール', ...until(T0 + 200), status: 'error', error: { name: 'ToolExecutionError', message: '接続できませんでした' } }),
+    ],
+  });
+}
