@@ -2,6 +2,7 @@ import type { Message as AnthropicMessage, StopReason, Usage } from '@anthropic-
 import { assistantMessage } from '../../core/message.js';
 import type { ReasoningPart } from '../../core/reasoning-part.js';
 import type { ToolCall } from '../../core/tool-call.js';
+import { isModelPriced, priceUsage } from '../models/pricing.js';
 import type { FinishReason, ProviderResponse, ProviderUsage } from '../spec.js';
 import { ANTHROPIC } from './errors.js';
 
@@ -29,9 +30,11 @@ export type AnthropicUsageLike = Partial<Pick<Usage, 'input_tokens' | 'output_to
 /**
  * Anthropic usage → ProviderUsage. `promptTokens` counts every prompt token (uncached input,
  * cache writes and cache reads, as other providers report them); cache reads are also given as
- * `cachedPromptTokens`.
+ * `cachedPromptTokens` (the agent prices them at the model's cache-read price). Cache writes cost
+ * more than input (1.25×) and ProviderUsage has no field for them, so when there are some and the
+ * registry knows `model`, the cost is computed here (`costUsd`) from all three counts.
  */
-export function mapUsage(usage: AnthropicUsageLike): ProviderUsage {
+export function mapUsage(usage: AnthropicUsageLike, model?: string): ProviderUsage {
   const input = usage.input_tokens ?? 0;
   const cacheRead = usage.cache_read_input_tokens ?? 0;
   const cacheWrite = usage.cache_creation_input_tokens ?? 0;
@@ -39,6 +42,9 @@ export function mapUsage(usage: AnthropicUsageLike): ProviderUsage {
   const completionTokens = usage.output_tokens ?? 0;
   const out: ProviderUsage = { promptTokens, completionTokens, totalTokens: promptTokens + completionTokens };
   if (usage.cache_read_input_tokens != null) out.cachedPromptTokens = cacheRead;
+  if (cacheWrite > 0 && model !== undefined && isModelPriced(model)) {
+    out.costUsd = priceUsage(model, { promptTokens, completionTokens, cachedPromptTokens: cacheRead, cacheWritePromptTokens: cacheWrite });
+  }
   return out;
 }
 
@@ -95,7 +101,7 @@ export function fromAnthropicMessage(message: AnthropicMessage, requestId?: stri
   });
   const response: ProviderResponse = {
     message: assistantMessage(text.join(''), calls, parts),
-    usage: mapUsage(message.usage),
+    usage: mapUsage(message.usage, message.model),
     finishReason: mapStopReason(message.stop_reason),
     model: message.model,
   };

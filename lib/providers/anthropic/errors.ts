@@ -45,7 +45,7 @@ export function toProviderError(error: unknown, model: string, signal?: AbortSig
   if (error instanceof APIError) return apiError(error as SdkApiError, model);
   if (error instanceof SyntaxError) return providerTransportError(ANTHROPIC, 'stream', `malformed event: ${error.message}`, { model, cause: error });
   // A real transport failure is a retryable connection / timeout error; anything else (the SDK
-  // refusing a request, e.g. a non-streamed call too large for its 10-minute limit, or a bug) is not.
+  // refusing a request, or a bug) is not.
   return providerUnknownError(ANTHROPIC, error, { model, fallbackKind: error instanceof AnthropicError ? 'invalid_request' : 'unknown' });
 }
 

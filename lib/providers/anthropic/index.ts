@@ -1,4 +1,4 @@
-export { AnthropicProvider, type AnthropicProviderOptions } from './provider.js';
+export { AnthropicProvider, DEFAULT_ANTHROPIC_TIMEOUT_MS, type AnthropicProviderOptions } from './provider.js';
 export {
   DEFAULT_MAX_TOKENS,
   MIN_THINKING_BUDGET,

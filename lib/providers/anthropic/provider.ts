@@ -17,11 +17,15 @@ export interface AnthropicProviderOptions {
   /** The model used when a request names none; default `defaultModelFor('anthropic')`. */
   model?: string;
   /**
-   * Per-call timeout in milliseconds: bounds a whole `complete` call, and for `stream` the wait for
-   * the response headers and for each next event (a stream that keeps sending is never cut).
+   * Per-call timeout in milliseconds (default 600000, like the other adapters): bounds a whole
+   * `complete` call, body included, and for `stream` the wait for the response headers and for
+   * each next event (a stream that keeps sending is never cut). 0 (or less) means no timeout.
    */
   timeoutMs?: number;
-  /** A ready SDK client (tests, proxies); `apiKey`, `baseURL` and `timeoutMs` are then ignored. */
+  /**
+   * A ready SDK client (tests, proxies); `apiKey` and `baseURL` are then ignored. `timeoutMs` still
+   * applies: it is passed with every request.
+   */
   client?: Anthropic;
   /** `max_tokens` when a request sets none (the API requires one). Default 4096. */
   maxTokens?: number;
@@ -41,6 +45,22 @@ export interface AnthropicProviderOptions {
   thinking?: AnthropicThinking;
 }
 
+/** Default per-call timeout (the same as the OpenAI, Gemini and Ollama adapters'). */
+export const DEFAULT_ANTHROPIC_TIMEOUT_MS = 600_000;
+
+/** The longest delay a Node timer takes (a larger one fires at once). */
+const MAX_TIMER_MS = 2_147_483_647;
+
+/**
+ * The timeout given to the SDK with each request. The SDK only bounds the wait for the response
+ * headers with it (the CallControl bounds the rest); given no timeout, it refuses a non-streamed
+ * request whose `max_tokens` might take over 10 minutes ("Streaming is required…") before sending
+ * it, so one is always given: with no timeout of ours, the longest a timer allows.
+ */
+function sdkTimeout(timeoutMs: number): number {
+  return Number.isFinite(timeoutMs) && timeoutMs > 0 ? Math.min(timeoutMs, MAX_TIMER_MS) : MAX_TIMER_MS;
+}
+
 /**
  * The Anthropic Messages API through the official `@anthropic-ai/sdk`, with the SDK's own retries
  * turned off (agentlib retries). Failures are thrown as ProviderError.
@@ -50,22 +70,24 @@ export class AnthropicProvider implements Provider {
   readonly defaultModel: string;
   readonly capabilities: ProviderCapabilities = { tools: true, streaming: true, structuredOutput: true, vision: true, embeddings: false };
   readonly client: Anthropic;
+  /** The resolved per-call timeout in ms (`options.timeoutMs`, default 600000; ≤ 0: none). */
+  readonly timeoutMs: number;
   readonly #maxTokens: number;
-  readonly #timeoutMs: number | undefined;
   readonly #thinking: AnthropicThinking | undefined;
 
   constructor(options: AnthropicProviderOptions = {}) {
     this.defaultModel = options.model ?? defaultModelFor('anthropic');
     this.#maxTokens = options.maxTokens ?? DEFAULT_MAX_TOKENS;
-    this.#timeoutMs = options.timeoutMs;
+    this.timeoutMs = options.timeoutMs ?? DEFAULT_ANTHROPIC_TIMEOUT_MS;
     this.#thinking = checkThinking(options.thinking);
-    this.client = options.client ?? createClient(options);
+    this.client = options.client ?? createClient(options, this.timeoutMs);
   }
 
   async complete(request: ProviderRequest): Promise<ProviderResponse> {
     const model = request.model || this.defaultModel;
     const params = toAnthropicParams({ ...request, model }, this.#maxTokens, this.#thinking);
-    const call = new CallControl(request.signal, this.#timeoutMs ?? 0);
+    // One timer for the whole call, body included (the SDK's own timeout ends with the headers).
+    const call = new CallControl(request.signal, this.timeoutMs);
     try {
       const { data, request_id } = await this.client.messages.create({ ...params, stream: false }, this.#requestOptions(call)).withResponse();
       return fromAnthropicMessage(data, request_id);
@@ -80,7 +102,7 @@ export class AnthropicProvider implements Provider {
     const model = request.model || this.defaultModel;
     const params = toAnthropicParams({ ...request, model }, this.#maxTokens, this.#thinking);
     // One silence timer for the whole call (headers, then each event), not one per event.
-    const call = new CallControl(request.signal, this.#timeoutMs ?? 0);
+    const call = new CallControl(request.signal, this.timeoutMs);
     const converter = new EventConverter(model);
     let finished = false;
     try {
@@ -109,10 +131,8 @@ export class AnthropicProvider implements Provider {
     }
   }
 
-  #requestOptions(call: CallControl): { signal: AbortSignal; timeout?: number } {
-    const options: { signal: AbortSignal; timeout?: number } = { signal: call.signal };
-    if (this.#timeoutMs !== undefined) options.timeout = this.#timeoutMs;
-    return options;
+  #requestOptions(call: CallControl): { signal: AbortSignal; timeout: number } {
+    return { signal: call.signal, timeout: sdkTimeout(this.timeoutMs) };
   }
 }
 
@@ -129,14 +149,13 @@ function checkThinking(thinking: AnthropicThinking | undefined): AnthropicThinki
   return { budgetTokens: budget };
 }
 
-function createClient(options: AnthropicProviderOptions): Anthropic {
+function createClient(options: AnthropicProviderOptions, timeoutMs: number): Anthropic {
   const apiKey = options.apiKey ?? process.env['ANTHROPIC_API_KEY'];
   if (!apiKey) {
     throw new ProviderConfigurationError('Anthropic API key missing: pass apiKey or set ANTHROPIC_API_KEY', { provider: ANTHROPIC });
   }
   const baseURL = options.baseURL ?? process.env['ANTHROPIC_BASE_URL'];
-  const clientOptions: ConstructorParameters<typeof Anthropic>[0] = { apiKey, maxRetries: 0 };
+  const clientOptions: ConstructorParameters<typeof Anthropic>[0] = { apiKey, maxRetries: 0, timeout: sdkTimeout(timeoutMs) };
   if (baseURL) clientOptions.baseURL = baseURL;
-  if (options.timeoutMs !== undefined) clientOptions.timeout = options.timeoutMs;
   return new Anthropic(clientOptions);
 }

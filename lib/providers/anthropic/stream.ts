@@ -155,7 +155,7 @@ export class EventConverter {
     if (!this.stopped) throw this.broken('the stream ended without message_stop');
     const finish: Extract<StreamPart, { type: 'finish' }> = { type: 'finish', finishReason: mapStopReason(this.stopReason), model: this.model };
     if (requestId) finish.requestId = requestId;
-    return [{ type: 'usage', usage: mapUsage(this.usage) }, finish];
+    return [{ type: 'usage', usage: mapUsage(this.usage, this.model) }, finish];
   }
 
   private requireStarted(type: string): void {

@@ -4,6 +4,7 @@ import { reasoningPartsFor, type ReasoningPart } from '../../core/reasoning-part
 import { Role } from '../../core/role.js';
 import { decodeThoughtSignature } from '../../core/tool-call.js';
 import type { ProviderRequest, ProviderToolSpec, ToolChoice } from '../spec.js';
+import { isGeneratedCallId } from './convert-response.js';
 import { GEMINI } from './errors.js';
 import { sanitizeGeminiSchema, sanitizeToolParameters } from './sanitize-schema.js';
 
@@ -101,7 +102,7 @@ function modelParts(message: Message): Part[] {
     }
   }
   for (const call of message.toolCalls ?? []) {
-    const part: Part = { functionCall: { name: call.toolName, args: call.parameters } };
+    const part: Part = { functionCall: { ...apiCallId(call.id), name: call.toolName, args: call.parameters } };
     if (call.thoughtSignature !== undefined) part.thoughtSignature = signatureForWire(call.thoughtSignature);
     parts.push(part);
   }
@@ -109,14 +110,20 @@ function modelParts(message: Message): Part[] {
   return parts;
 }
 
+/** `{ id }` for a call id the API sent (echoed as it was); nothing for one the adapter generated. */
+function apiCallId(id: string | undefined): { id?: string } {
+  return id !== undefined && id !== '' && !isGeneratedCallId(id) ? { id } : {};
+}
+
 function toolParts(message: Message): Part[] {
-  return [{ functionResponse: { name: message.toolName ?? '', response: functionResponseBody(message) } }];
+  return [{ functionResponse: { ...apiCallId(message.toolCallId), name: message.toolName ?? '', response: functionResponseBody(message) } }];
 }
 
 /**
  * Converts agentlib messages to Gemini contents: roles `user`/`model`, tool results as
  * functionResponse parts in a user turn (results of one parallel set share a turn), and
- * consecutive turns of the same role merged. SYSTEM messages are returned apart.
+ * consecutive turns of the same role merged. A call id the API sent goes back on its functionCall
+ * and functionResponse; generated ids are not sent. SYSTEM messages are returned apart.
  */
 export function toGeminiContents(messages: readonly Message[]): { contents: Content[]; system: string[] } {
   const contents: Content[] = [];

@@ -7,17 +7,31 @@ import { ProviderError } from '../../core/errors/provider-error.js';
 import type { FinishReason, ProviderResponse, ProviderUsage } from '../spec.js';
 import { GEMINI } from './errors.js';
 
-/** A fresh call id (the Gemini API returns none, or echoes the one we'd have to send). */
+/** The form of the ids the adapter makes up: `call_` and 24 hex digits. */
+const GENERATED_ID = /^call_[0-9a-f]{24}$/;
+
+/**
+ * A fresh call id, for a functionCall the API sent without one (the Gemini API mostly does). It is
+ * never sent back (see isGeneratedCallId): only ids the API chose go on the wire.
+ */
 export function generateCallId(): string {
   return `call_${randomUUID().replace(/-/g, '').slice(0, 24)}`;
 }
 
-/** A functionCall part as a ToolCall: the API's id when it sent one, else a generated one; signature kept as base64. */
+/** Whether a call id was made up by this adapter (generateCallId) rather than sent by the API. */
+export function isGeneratedCallId(id: string): boolean {
+  return GENERATED_ID.test(id);
+}
+
+/**
+ * A functionCall part as a ToolCall: the API's `id` when it sent one (kept as is, and echoed on the
+ * functionCall and its functionResponse next turn), else a generated one; signature kept as base64.
+ */
 export function toToolCall(part: Part): ToolCall | undefined {
   const call = part.functionCall;
   if (!call) return undefined;
   const args = call.args;
-  const toolCall: ToolCall = { id: call.id ?? generateCallId(), toolName: call.name ?? '', parameters: {} };
+  const toolCall: ToolCall = { id: typeof call.id === 'string' && call.id !== '' ? call.id : generateCallId(), toolName: call.name ?? '', parameters: {} };
   if (args === undefined || args === null) toolCall.parameters = {};
   else if (typeof args === 'object' && !Array.isArray(args)) toolCall.parameters = args;
   else toolCall.argumentsError = `function call arguments are not a JSON object: ${JSON.stringify(args)}`;

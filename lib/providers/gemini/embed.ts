@@ -1,4 +1,5 @@
 import type { EmbedContentConfig, GoogleGenAI } from '@google/genai';
+import { charsToTokens } from '../../agent/token-estimate.js';
 import { priceEmbedding } from '../models/pricing.js';
 import { providerTransportError } from '../provider-errors.js';
 import type { EmbedRequest, EmbedResponse } from '../spec.js';
@@ -7,8 +8,14 @@ import { GEMINI } from './errors.js';
 /** batchEmbedContents accepts at most 100 requests per call. */
 export const GEMINI_EMBED_BATCH = 100;
 
-interface EmbedUsage {
-  tokens?: number;
+/**
+ * The usage of an embeddings reply. `estimated` marks counts the API did not report (chars / 4);
+ * EmbedResponse (spec.ts) has no such flag yet, so it is typed here and present at run time.
+ */
+export interface GeminiEmbedUsage {
+  tokens: number;
+  costUsd?: number;
+  estimated?: true;
 }
 
 /** Token count when the response reports one (`usageMetadata.promptTokenCount` / `totalTokenCount`). */
@@ -20,12 +27,15 @@ function reportedTokens(response: unknown): number | undefined {
 
 /**
  * Embeds `texts` with `models.embedContent` (batchEmbedContents on the Gemini API), 100 texts per
- * request, vectors in input order. Usage tokens (and their cost) are filled in only when the API
- * reports them.
+ * request, vectors in input order. Usage: the tokens the API reports; for a batch it reports none
+ * of (`@google/genai` 1.52 passes no usage through), the texts' characters / 4 — the estimate the
+ * agent makes for chat replies without usage — and the usage is then marked `estimated: true`. The
+ * cost is the registry price of those tokens (0 for a model it does not know).
  */
 export async function embedTexts(client: GoogleGenAI, model: string, request: EmbedRequest, signal: AbortSignal): Promise<EmbedResponse> {
   const embeddings: number[][] = [];
-  const usage: EmbedUsage = {};
+  let tokens = 0;
+  let estimated = false;
   for (let start = 0; start < request.texts.length; start += GEMINI_EMBED_BATCH) {
     const batch = request.texts.slice(start, start + GEMINI_EMBED_BATCH);
     const config: EmbedContentConfig = { abortSignal: signal };
@@ -38,10 +48,14 @@ export async function embedTexts(client: GoogleGenAI, model: string, request: Em
       throw providerTransportError(GEMINI, 'stream', `expected ${batch.length} embeddings, got ${vectors.length}`, { model, retryable: false });
     }
     for (const vector of vectors) embeddings.push(vector.values!);
-    const tokens = reportedTokens(response);
-    if (tokens !== undefined) usage.tokens = (usage.tokens ?? 0) + tokens;
+    const reported = reportedTokens(response);
+    if (reported !== undefined) tokens += reported;
+    else {
+      for (const text of batch) tokens += charsToTokens(text);
+      estimated = true;
+    }
   }
-  const result: EmbedResponse = { embeddings, usage: { tokens: usage.tokens ?? 0 }, model };
-  if (usage.tokens !== undefined) result.usage.costUsd = priceEmbedding(model, usage.tokens);
-  return result;
+  const usage: GeminiEmbedUsage = { tokens, costUsd: priceEmbedding(model, tokens) };
+  if (estimated) usage.estimated = true;
+  return { embeddings, usage, model };
 }

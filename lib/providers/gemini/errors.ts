@@ -1,15 +1,25 @@
 import { ApiError } from '@google/genai';
 import { ProviderError } from '../../core/errors/provider-error.js';
-import { providerHttpError, providerTransportError, providerUnknownError, transportFailureKind } from '../provider-errors.js';
+import { providerHttpError, providerTransportError, providerUnknownError, transportFailureKind, type HttpFailure } from '../provider-errors.js';
+import type { GoogleErrorBody } from './sse-error-scan.js';
 
 /** The provider name used on every Gemini error. */
 export const GEMINI = 'gemini';
 
-interface GoogleErrorBody {
-  code?: number;
-  message?: string;
-  status?: string;
-  details?: { '@type'?: string; retryDelay?: string; reason?: string }[];
+/** An error event inside a 200 stream (`data: {"error": {…}}`), as the adapter's SSE watch raises it. */
+export class GeminiInStreamError extends Error {
+  constructor(readonly body: GoogleErrorBody) {
+    super(`in-stream error: ${body.message ?? JSON.stringify(body)}`);
+    this.name = 'GeminiInStreamError';
+  }
+}
+
+/** Response headers of the ApiErrors the adapter's HTTP watch raised (the SDK's ApiError has none). */
+const responseHeaders = new WeakMap<ApiError, Headers>();
+
+/** Keeps the headers of the response an ApiError was made from (for Retry-After). */
+export function rememberResponseHeaders(error: ApiError, headers: Headers): void {
+  responseHeaders.set(error, headers);
 }
 
 function parseJsonError(text: string): GoogleErrorBody | undefined {
@@ -48,19 +58,77 @@ function errorReason(body: GoogleErrorBody | undefined): string | undefined {
   return body?.details?.find((d) => typeof d.reason === 'string')?.reason;
 }
 
+/** The message of a Google error body, with its ErrorInfo reason. */
+function describe(body: GoogleErrorBody | undefined, fallback: string): string {
+  const reason = errorReason(body);
+  const message = body?.message ?? fallback;
+  return reason ? `${message} (${reason})` : message;
+}
+
+/** The Retry-After of an error: RetryInfo in the body first, else the response's headers. */
+function retryHeaders(body: GoogleErrorBody | undefined, headers: Headers | undefined): HttpFailure['headers'] {
+  const delay = retryDelaySeconds(body);
+  return delay !== undefined ? { 'retry-after': String(delay) } : headers;
+}
+
+/** The SDK's own message for an error chunk it recognised in a stream (a chunk of bare JSON). */
+const SDK_IN_STREAM = /^got status: /;
+
 /** Maps an SDK ApiError (non-2xx response or an in-stream error object) to a ProviderError. */
 export function apiErrorToProviderError(error: ApiError, model: string | undefined): ProviderError {
   const body = parseErrorBody(error.message);
-  const delay = retryDelaySeconds(body);
-  const reason = errorReason(body);
-  const message = body?.message ?? error.message;
+  const headers = retryHeaders(body, responseHeaders.get(error));
+  const message = describe(body, error.message);
   return providerHttpError({
     provider: GEMINI,
     status: error.status,
-    message: reason ? `${message} (${reason})` : message,
+    message: SDK_IN_STREAM.test(error.message) ? `in-stream error: ${message}` : message,
     ...(model !== undefined ? { model } : {}),
     ...(body?.status !== undefined ? { code: body.status } : {}),
-    ...(delay !== undefined ? { headers: { 'retry-after': String(delay) } } : {}),
+    ...(headers !== undefined ? { headers } : {}),
+    cause: error,
+  });
+}
+
+/** HTTP statuses of Google's canonical error codes (for an error object without a numeric `code`). */
+const CANONICAL_STATUS: Readonly<Record<string, number>> = {
+  INVALID_ARGUMENT: 400,
+  FAILED_PRECONDITION: 400,
+  OUT_OF_RANGE: 400,
+  UNAUTHENTICATED: 401,
+  PERMISSION_DENIED: 403,
+  NOT_FOUND: 404,
+  ABORTED: 409,
+  ALREADY_EXISTS: 409,
+  RESOURCE_EXHAUSTED: 429,
+  CANCELLED: 499,
+  INTERNAL: 500,
+  UNKNOWN: 500,
+  DATA_LOSS: 500,
+  NOT_IMPLEMENTED: 501,
+  UNAVAILABLE: 503,
+  DEADLINE_EXCEEDED: 504,
+};
+
+/**
+ * An error event inside a 200 stream, typed as the same error would be as an HTTP response (its
+ * `code`, else its canonical `status`): 400 INVALID_ARGUMENT is a non-retryable invalid_request,
+ * 429 RESOURCE_EXHAUSTED a retryable rate_limit (RetryInfo honoured), 503 UNAVAILABLE a retryable
+ * overloaded error. Without either, it is a retryable `stream` error.
+ */
+function inStreamError(error: GeminiInStreamError, model: string | undefined): ProviderError {
+  const { body } = error;
+  const status = typeof body.code === 'number' && body.code >= 400 && body.code < 600 ? body.code : CANONICAL_STATUS[body.status ?? ''];
+  const message = `in-stream error: ${describe(body, 'no message')}`;
+  if (status === undefined) return providerTransportError(GEMINI, 'stream', message, { cause: error, ...(model !== undefined ? { model } : {}) });
+  const headers = retryHeaders(body, undefined);
+  return providerHttpError({
+    provider: GEMINI,
+    status,
+    message,
+    ...(model !== undefined ? { model } : {}),
+    ...(body.status !== undefined ? { code: body.status } : {}),
+    ...(headers !== undefined ? { headers } : {}),
     cause: error,
   });
 }
@@ -94,6 +162,7 @@ export function toGeminiError(error: unknown, context: FailureContext): unknown 
   if (ProviderError.isInstance(error)) return error;
   const extra = { cause: error, ...(context.model !== undefined ? { model: context.model } : {}) };
   if (context.timedOut) return providerTransportError(GEMINI, 'timeout', `no response within ${context.timeoutMs ?? 0} ms`, extra);
+  if (error instanceof GeminiInStreamError) return inStreamError(error, context.model);
   if (error instanceof ApiError) return apiErrorToProviderError(error, context.model);
   // A body cut or garbled while streaming is a broken stream (retryable before any output).
   if (context.phase === 'stream' && (error instanceof SyntaxError || BROKEN_STREAM.test(errorText(error)) || transportFailureKind(error) !== undefined)) {

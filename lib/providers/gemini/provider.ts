@@ -7,6 +7,7 @@ import { toGeminiRequest } from './convert-request.js';
 import { toProviderResponse } from './convert-response.js';
 import { embedTexts } from './embed.js';
 import { GEMINI, toGeminiError, type FailurePhase } from './errors.js';
+import { watchGeminiHttp } from './http-watch.js';
 import { toStreamParts } from './stream.js';
 
 /** Options of a GeminiProvider. */
@@ -22,7 +23,10 @@ export interface GeminiProviderOptions {
    * for `stream`, the longest wait for the next chunk. 0 (or less) means no timeout.
    */
   timeoutMs?: number;
-  /** A ready SDK client (its own options apply; `apiKey`/`baseURL` are then ignored). */
+  /**
+   * A ready SDK client (its own options apply; `apiKey`/`baseURL` are then ignored). The adapter
+   * wraps the client's HTTP calls (once) to read Retry-After headers and in-stream error events.
+   */
   client?: GoogleGenAI;
 }
 
@@ -59,6 +63,8 @@ export class GeminiProvider implements Provider {
     this.client =
       options.client ??
       new GoogleGenAI({ apiKey: resolveApiKey(options.apiKey), ...(options.baseURL !== undefined ? { httpOptions: { baseUrl: options.baseURL } } : {}) });
+    // Retry-After headers and error events inside streams, which the SDK drops (see watchGeminiHttp).
+    watchGeminiHttp(this.client);
   }
 
   private fail(error: unknown, call: CallSignal, outer: AbortSignal | undefined, model: string, phase: FailurePhase): unknown {

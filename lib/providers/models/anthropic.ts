@@ -1,4 +1,4 @@
-import { defineModel } from './define.js';
+import { defineModel, type ModelExtras } from './define.js';
 import { ModelType, type ModelInfo } from './types.js';
 
 /**
@@ -11,6 +11,7 @@ export const AnthropicModels = {
   CLAUDE_OPUS_4_5: 'claude-opus-4-5',
   CLAUDE_OPUS_4_1: 'claude-opus-4-1',
   CLAUDE_OPUS_4_0: 'claude-opus-4-0',
+  CLAUDE_SONNET_4_6: 'claude-sonnet-4-6',
   CLAUDE_SONNET_4_5: 'claude-sonnet-4-5',
   CLAUDE_SONNET_4_0: 'claude-sonnet-4-0',
   CLAUDE_HAIKU_4_5: 'claude-haiku-4-5',
@@ -23,11 +24,28 @@ export const AnthropicModels = {
 export type AnthropicModel = (typeof AnthropicModels)[keyof typeof AnthropicModels];
 
 const M = AnthropicModels;
-const row = defineModel.bind(undefined, 'anthropic');
+
+/** Prompt-cache prices relative to the input price: reads 0.1×, 5-minute writes 1.25×. */
+const CACHE_READ = 0.1;
+const CACHE_WRITE = 1.25;
+const perMillion = (price: number): number => Math.round(price * 1e6) / 1e6;
+
+/** An Anthropic row: [input, output] USD per 1M tokens; cache read and write prices derived from the input price. */
+function row(id: string, type: ModelType, prices: readonly [number, number], contextWindow: number, maxOutput: number, extras: ModelExtras = {}): ModelInfo {
+  const [input, output] = prices;
+  return defineModel('anthropic', id, type, [input, output, perMillion(input * CACHE_READ)], contextWindow, maxOutput, {
+    cacheWritePricePer1M: perMillion(input * CACHE_WRITE),
+    ...extras,
+  });
+}
 
 /**
- * Anthropic list prices (USD per 1M tokens; prompt-cache writes/reads and batch discounts are not
- * modelled). lastVerified: 2026-11-21 against stored copies of platform.claude.com model pages.
+ * Anthropic list prices (USD per 1M tokens). Prompt caching is priced from the input price as
+ * Anthropic publishes it: cache reads 0.1×, cache writes 1.25× (the 5-minute TTL; 1-hour writes,
+ * 2×, are priced as 5-minute ones); batch discounts are not modelled. lastVerified: 2026-11-21
+ * against stored copies of platform.claude.com model pages; claude-sonnet-4-6 added 2026-11-23
+ * from its platform.claude.com page ($3 / $15, 1M context) and the launch-time model tables (64k
+ * output; see its note). Cache multipliers from Anthropic's prompt-caching pricing.
  */
 export const ANTHROPIC_MODELS: readonly ModelInfo[] = [
   row(M.CLAUDE_OPUS_4_8, ModelType.CHAT, [5, 25], 1_000_000, 128_000),
@@ -35,6 +53,9 @@ export const ANTHROPIC_MODELS: readonly ModelInfo[] = [
   row(M.CLAUDE_OPUS_4_5, ModelType.CHAT, [5, 25], 200_000, 64_000, { aliases: ['claude-opus-4-5-20251101'] }),
   row(M.CLAUDE_OPUS_4_1, ModelType.CHAT, [15, 75], 200_000, 32_000, { aliases: ['claude-opus-4-1-20250805'] }),
   row(M.CLAUDE_OPUS_4_0, ModelType.CHAT, [15, 75], 200_000, 32_000, { aliases: ['claude-opus-4', 'claude-opus-4-20250514'] }),
+  row(M.CLAUDE_SONNET_4_6, ModelType.CHAT, [3, 15], 1_000_000, 64_000, {
+    note: 'max output 64k, the launch figure; platform.claude.com now lists 128k, the lower limit is kept (thinking never raises max_tokens past it)',
+  }),
   row(M.CLAUDE_SONNET_4_5, ModelType.CHAT, [3, 15], 200_000, 64_000, { aliases: ['claude-sonnet-4-5-20250929'] }),
   row(M.CLAUDE_SONNET_4_0, ModelType.CHAT, [3, 15], 200_000, 64_000, { aliases: ['claude-sonnet-4', 'claude-sonnet-4-20250514'] }),
   row(M.CLAUDE_HAIKU_4_5, ModelType.CHAT, [1, 5], 200_000, 64_000, { aliases: ['claude-haiku-4-5-20251001'] }),

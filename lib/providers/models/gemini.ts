@@ -8,6 +8,7 @@ import { ModelType, type ModelInfo } from './types.js';
 export const GeminiModels = {
   GEMINI_3_1_PRO_PREVIEW: 'gemini-3.1-pro-preview',
   GEMINI_3_PRO_PREVIEW: 'gemini-3-pro-preview',
+  GEMINI_3_FLASH_PREVIEW: 'gemini-3-flash-preview',
   GEMINI_2_5_PRO: 'gemini-2.5-pro',
   GEMINI_2_5_FLASH: 'gemini-2.5-flash',
   GEMINI_2_5_FLASH_LITE: 'gemini-2.5-flash-lite',
@@ -28,11 +29,15 @@ const LONG = 'prompts over 200k tokens are billed at a higher tier (not modelled
 /**
  * Gemini API paid-tier list prices for prompts up to 200k tokens (USD per 1M tokens; the
  * long-context tier, context caching and the free tier are not modelled).
- * lastVerified: 2026-11-21 against stored copies of ai.google.dev model pages and price summaries.
+ * lastVerified: 2026-11-21 against stored copies of ai.google.dev model pages and price summaries;
+ * gemini-3-flash-preview added 2026-11-23 from price summaries quoting Google's list price ($0.50 /
+ * $3 for text, image and video input; 1,048,576-token context, 65,536 output). Cached-content
+ * prices are not modelled (cached tokens are priced as prompt tokens).
  */
 export const GEMINI_MODELS: readonly ModelInfo[] = [
   row(M.GEMINI_3_1_PRO_PREVIEW, ModelType.REASONING, [2, 12], 1_048_576, 65_536, { note: LONG }),
   row(M.GEMINI_3_PRO_PREVIEW, ModelType.REASONING, [2, 12], 1_048_576, 65_536, { note: LONG }),
+  row(M.GEMINI_3_FLASH_PREVIEW, ModelType.REASONING, [0.5, 3], 1_048_576, 65_536, { note: 'audio input is billed higher (not modelled)' }),
   row(M.GEMINI_2_5_PRO, ModelType.REASONING, [1.25, 10], 1_048_576, 65_536, { note: LONG }),
   row(M.GEMINI_2_5_FLASH, ModelType.MULTIMODAL, [0.3, 2.5], 1_048_576, 65_536),
   row(M.GEMINI_2_5_FLASH_LITE, ModelType.MULTIMODAL, [0.1, 0.4], 1_048_576, 65_536),

@@ -37,6 +37,10 @@ function assertValid(info: ModelInfo): void {
     const value = info[key];
     if (typeof value !== 'number' || !Number.isFinite(value) || value < 0) problems.push(`${key} must be a finite number >= 0`);
   }
+  for (const key of ['cachedPromptPricePer1M', 'cacheWritePricePer1M'] as const) {
+    const value = info[key];
+    if (value !== undefined && (typeof value !== 'number' || !Number.isFinite(value) || value < 0)) problems.push(`${key} must be a finite number >= 0 when given`);
+  }
   if (problems.length > 0) throw new TypeError(`registerModel(${JSON.stringify(info.id)}): ${problems.join('; ')}`);
 }
 

@@ -31,6 +31,16 @@ export interface ModelInfo {
   promptPricePer1M: number;
   /** USD per 1M completion (output) tokens; 0 for embedding models. */
   completionPricePer1M: number;
+  /**
+   * USD per 1M prompt tokens read from the provider's prompt cache (OpenAI "cached input",
+   * Anthropic cache reads). Absent: cached tokens are priced as ordinary prompt tokens.
+   */
+  cachedPromptPricePer1M?: number;
+  /**
+   * USD per 1M prompt tokens written to the prompt cache (Anthropic's 5-minute cache writes).
+   * Absent: written tokens are priced as ordinary prompt tokens.
+   */
+  cacheWritePricePer1M?: number;
   /** Maximum tokens of prompt + completion. */
   contextWindow: number;
   /** Maximum completion tokens per reply (0 for embedding models). */

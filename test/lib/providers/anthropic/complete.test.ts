@@ -1,8 +1,10 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 import { ProviderConfigurationError } from '../../../../lib/core/errors/provider-configuration-error.js';
-import { AnthropicProvider } from '../../../../lib/providers/anthropic/index.js';
+import Anthropic from '@anthropic-ai/sdk';
+import { AnthropicProvider, DEFAULT_ANTHROPIC_TIMEOUT_MS } from '../../../../lib/providers/anthropic/index.js';
 import { defaultModelFor } from '../../../../lib/providers/models/defaults.js';
+import { priceUsage } from '../../../../lib/providers/models/pricing.js';
 import { fixture, recordedResponses, startReplayServer, type ReplayServer } from '../../../support/replay-server.js';
 import { ask, providerFor } from './helpers.js';
 
@@ -80,6 +82,60 @@ describe('AnthropicProvider.complete on recorded traffic', () => {
     assert.equal(first.finishReason, 'stop');
     assert.equal((await provider.complete(ask('q'))).finishReason, 'length');
     assert.equal((await provider.complete(ask('q'))).finishReason, 'refusal');
+  });
+
+  describe('a large max_tokens (the SDK refuses a non-streamed call it expects to exceed 10 minutes when given no timeout)', () => {
+    const ok = () => ({ status: 200, headers: { 'content-type': 'application/json' }, body: fixture(`${DIR}messages.text.nonstream.vercel.json`) });
+    const ANSWER = "Hello! I'm doing well, thanks for asking. How are you doing today? Is there anything I can help you with?";
+    const sent = () => server.requests.at(-1)!.json as { max_tokens: number; stream: boolean };
+
+    test('default options: complete() with max_tokens 64000 is sent (not streamed) and answers', async () => {
+      server.enqueue(ok());
+      const before = server.requests.length;
+      const response = await providerFor(server).complete(ask('Hi', { model: 'claude-sonnet-4-5', maxTokens: 64_000 }));
+      assert.equal(response.message.content, ANSWER);
+      assert.equal(server.requests.length - before, 1);
+      assert.equal(sent().max_tokens, 64_000);
+      assert.equal(sent().stream, false);
+    });
+
+    test('thinking raises max_tokens past 21,333 (budget 20000 + 4096): complete() still answers', async () => {
+      server.enqueue(ok());
+      const provider = new AnthropicProvider({ apiKey: 'test-key', baseURL: server.url, thinking: { budgetTokens: 20_000 } });
+      const response = await provider.complete(ask('Hi', { model: 'claude-sonnet-4-5', maxTokens: 4096 }));
+      assert.equal(response.message.content, ANSWER);
+      assert.equal(sent().max_tokens, 24_096);
+    });
+
+    test('also with timeoutMs 0 (no timeout) and with a ready client built without a timeout', async () => {
+      server.enqueue(ok(), ok());
+      const noTimeout = new AnthropicProvider({ apiKey: 'test-key', baseURL: server.url, timeoutMs: 0 });
+      assert.equal((await noTimeout.complete(ask('Hi', { maxTokens: 32_000 }))).message.content, ANSWER);
+      const client = new Anthropic({ apiKey: 'test-key', baseURL: server.url, maxRetries: 0 });
+      const withClient = new AnthropicProvider({ client });
+      assert.equal(withClient.timeoutMs, DEFAULT_ANTHROPIC_TIMEOUT_MS);
+      assert.equal((await withClient.complete(ask('Hi', { maxTokens: 64_000 }))).message.content, ANSWER);
+    });
+  });
+
+  test('cache writes (1.25x input) are priced by the adapter; cache reads are left to the registry price (0.1x)', async () => {
+    const reply = (usage: Record<string, number>) => ({
+      id: 'msg_c', type: 'message', role: 'assistant', model: 'claude-sonnet-4-5-20250929',
+      content: [{ type: 'text', text: 'cached' }], stop_reason: 'end_turn', stop_sequence: null, usage,
+    });
+    server.enqueue(
+      { status: 200, headers: { 'content-type': 'application/json' }, body: JSON.stringify(reply({ input_tokens: 100, output_tokens: 50, cache_read_input_tokens: 800, cache_creation_input_tokens: 100 })) },
+      { status: 200, headers: { 'content-type': 'application/json' }, body: JSON.stringify(reply({ input_tokens: 100, output_tokens: 50, cache_read_input_tokens: 800, cache_creation_input_tokens: 0 })) },
+    );
+    const provider = providerFor(server);
+    const written = await provider.complete(ask('q'));
+    assert.equal(written.usage?.promptTokens, 1000);
+    assert.equal(written.usage?.cachedPromptTokens, 800);
+    // $3 input: 100 uncached at $3, 800 reads at $0.30, 100 writes at $3.75, 50 output at $15.
+    assert.ok(Math.abs(written.usage.costUsd! - (100 * 3 + 800 * 0.3 + 100 * 3.75 + 50 * 15) / 1e6) < 1e-12, String(written.usage?.costUsd));
+    const readOnly = await provider.complete(ask('q'));
+    assert.deepEqual(readOnly.usage, { promptTokens: 900, completionTokens: 50, totalTokens: 950, cachedPromptTokens: 800 }, 'no writes: the agent prices it');
+    assert.ok(Math.abs(priceUsage('claude-sonnet-4-5-20250929', readOnly.usage) - (100 * 3 + 800 * 0.3 + 50 * 15) / 1e6) < 1e-12);
   });
 
   test('defaults: name, own default model, no embeddings, missing key names ANTHROPIC_API_KEY', () => {

@@ -1,10 +1,11 @@
 import assert from 'node:assert/strict';
 import { afterEach, beforeEach, describe, test } from 'node:test';
+import Anthropic from '@anthropic-ai/sdk';
 import { Agent } from '../../../../lib/agent/agent.js';
 import { ProviderError } from '../../../../lib/core/errors/provider-error.js';
 import type { StreamPart } from '../../../../lib/providers/spec.js';
 import { eventLog, testRuntime } from '../../../support/agent-harness.js';
-import { fixture, jsonResponse, sseResponse, startReplayServer, type ReplayResponse, type ReplayServer } from '../../../support/replay-server.js';
+import { fixture, jsonResponse, recordedResponses, sseResponse, startReplayServer, type ReplayResponse, type ReplayServer } from '../../../support/replay-server.js';
 import { ask, collect, providerFor, textOf } from './helpers.js';
 
 const DIR = 'anthropic/';
@@ -86,6 +87,35 @@ describe('AnthropicProvider fault matrix', () => {
     assert.deepEqual(runtime.sleeps, []);
     server.enqueue(jsonResponse(errorBody('error.401.authentication_error.stream-request.json'), 401));
     await rejectsWith(streamAll(server), { status: 401, kind: 'auth' });
+  });
+
+  test('400 invalid_request_error (recorded): every field of the typed error, no retry through the agent', async () => {
+    const file = `${DIR}error.400.invalid_request_error.interactions.json`;
+    const [recorded] = recordedResponses(file);
+    const body = JSON.parse(errorBody('error.400.invalid_request_error.json')) as { error: { type: string; message: string }; request_id: string };
+    server.enqueue({ ...recorded!, headers: { ...recorded!.headers, 'request-id': body.request_id } });
+    const error = await rejectsWith(providerFor(server).complete(ask('What is 2+2?', { model: 'claude-opus-4-6' })), {
+      name: 'ProviderError',
+      provider: 'anthropic',
+      status: 400,
+      kind: 'invalid_request',
+      retryable: false,
+      retryAfterSeconds: undefined,
+      model: 'claude-opus-4-6',
+      requestId: 'req_011Ca7jT9AHpgXgdv8igm4z9',
+    });
+    assert.equal(error.message, "anthropic returned 400 (model claude-opus-4-6): This model does not support effort level 'xhigh'. Supported levels: high, low, max, medium.");
+    assert.ok(error.cause instanceof Anthropic.BadRequestError, 'the SDK error is kept as the cause');
+    // The request id comes from the body when the response has no request-id header.
+    server.enqueue(recorded!);
+    await rejectsWith(providerFor(server).complete(ask('What is 2+2?', { model: 'claude-opus-4-6' })), { status: 400, requestId: 'req_011Ca7jT9AHpgXgdv8igm4z9' });
+    // Through the agent: raised at once, no sleep, one request.
+    server.enqueue(recorded!);
+    const runtime = testRuntime();
+    const before = server.requests.length;
+    await rejectsWith(new Agent({ provider: providerFor(server), model: 'claude-opus-4-6', runtime }).run('What is 2+2?'), { status: 400, kind: 'invalid_request', retryable: false });
+    assert.equal(server.requests.length - before, 1, 'not retried');
+    assert.deepEqual(runtime.sleeps, []);
   });
 
   test('404 unknown model: typed, not retryable', async () => {

@@ -42,9 +42,21 @@ describe('AnthropicProvider.stream on recorded traffic', () => {
     const body = frameDataLines(fixture(`${DIR}messages.text.stream.vercel.data-lines.txt`).toString('utf8'), 'anthropic');
     server.enqueue(sseResponse(body, 7));
     const parts = await collect(providerFor(server).stream(ask('Hi')));
-    assert.ok(textOf(parts).length > 0);
-    assert.equal(parts.at(-1)!.type, 'finish');
-    assert.equal(parts.filter((p) => p.type === 'usage').length, 1);
+    // The six text deltas as sent (the ping event gives no part), nothing else before the tail.
+    assert.deepEqual(parts.slice(0, -2), [
+      { type: 'text-delta', text: 'Hello' },
+      { type: 'text-delta', text: '! I' },
+      { type: 'text-delta', text: "'m doing well, thank you for asking" },
+      { type: 'text-delta', text: '. How are you doing today?' },
+      { type: 'text-delta', text: ' Is' },
+      { type: 'text-delta', text: ' there anything I can help you with?' },
+    ]);
+    assert.equal(textOf(parts), "Hello! I'm doing well, thank you for asking. How are you doing today? Is there anything I can help you with?");
+    // usage from message_start (input 12, cache counts 0) and message_delta (output 30); end_turn → stop.
+    assert.deepEqual(tail(parts), [
+      { type: 'usage', usage: { promptTokens: 12, completionTokens: 30, totalTokens: 42, cachedPromptTokens: 0 } },
+      { type: 'finish', finishReason: 'stop', model: 'claude-sonnet-4-5-20250929' },
+    ]);
   });
 
   test('thinking stream: thinking deltas are reasoning, never answer text', async () => {
@@ -106,6 +118,25 @@ describe('AnthropicProvider.stream on recorded traffic', () => {
       if (part.type === 'text-delta') break;
     }
     assert.deepEqual(seen, [{ type: 'text-delta', text: '1' }]);
+  });
+
+  test('cache writes in a stream: the usage part carries the cost (writes at 1.25x, reads at 0.1x the input price)', async () => {
+    const events = [
+      { type: 'message_start', message: { id: 'm', type: 'message', role: 'assistant', model: 'claude-haiku-4-5-20251001', content: [], stop_reason: null, stop_sequence: null, usage: { input_tokens: 10, output_tokens: 1, cache_creation_input_tokens: 2000, cache_read_input_tokens: 500 } } },
+      { type: 'content_block_start', index: 0, content_block: { type: 'text', text: '' } },
+      { type: 'content_block_delta', index: 0, delta: { type: 'text_delta', text: 'ok' } },
+      { type: 'content_block_stop', index: 0 },
+      { type: 'message_delta', delta: { stop_reason: 'end_turn', stop_sequence: null }, usage: { output_tokens: 4 } },
+      { type: 'message_stop' },
+    ];
+    server.enqueue(sseResponse(events.map((e) => `event: ${e.type}\ndata: ${JSON.stringify(e)}\n\n`).join('')));
+    const parts = await collect(providerFor(server).stream(ask('cached')));
+    const usage = parts.find((p) => p.type === 'usage')!;
+    assert.equal(usage.type, 'usage');
+    const { costUsd, ...counts } = usage.usage;
+    assert.deepEqual(counts, { promptTokens: 2510, completionTokens: 4, totalTokens: 2514, cachedPromptTokens: 500 });
+    // Haiku 4.5, $1 / $5: 10 uncached, 500 reads at $0.10, 2000 writes at $1.25, 4 output.
+    assert.ok(Math.abs(costUsd! - (10 * 1 + 500 * 0.1 + 2000 * 1.25 + 4 * 5) / 1e6) < 1e-12, String(costUsd));
   });
 
   test('malformed tool arguments give argumentsError quoting the text, never {} silently', async () => {

@@ -202,7 +202,7 @@ describe('Anthropic thinking: what each request sends', () => {
       assert.equal(maxTokensFor('claude-3-7-sonnet-20250219', 62_000, 4096), 64_000, '3.7 Sonnet: 64k');
       assert.equal(maxTokensFor('claude-future-9', 60_000, 4096), 64_096, 'unknown model: not capped');
       assert.equal(maxTokensFor('claude-opus-4-1', 2048, 30_000), 30_000, 'above the budget already: unchanged');
-      // On the wire (streamed: the SDK refuses a non-streamed call this large without an explicit timeout).
+      // On the wire.
       server.enqueue(sseResponse(finalTurnStream()));
       const first = server.requests.length;
       await collect(providerFor({ budgetTokens: 30_000 }).stream({ model: 'claude-opus-4-1-20250805', messages: [{ role: 'user', content: 'x' }], maxTokens: 8000 }));
@@ -211,14 +211,17 @@ describe('Anthropic thinking: what each request sends', () => {
       assert.deepEqual(body.thinking, { type: 'enabled', budget_tokens: 30_000 });
     });
 
-    test('complete() with a max_tokens the SDK refuses without streaming: a non-retryable invalid_request error, not a connection error', async () => {
+    test('complete() with a max_tokens the SDK refuses without a timeout (32000 > 21,333): sent with the adapter\'s timeout and answered', async () => {
+      server.enqueue(jsonResponse(finalTurnJson()));
       const first = server.requests.length;
       const big = { model: 'claude-opus-4-1', messages: [{ role: 'user' as const, content: 'x' }], maxTokens: 8000 };
-      await assert.rejects(
-        providerFor({ budgetTokens: 30_000 }).complete(big),
-        (e: unknown) => ProviderError.isInstance(e) && e.kind === 'invalid_request' && !e.retryable && /Streaming is required/.test(e.message),
-      );
-      assert.equal(server.requests.length, first);
+      const response = await providerFor({ budgetTokens: 30_000 }).complete(big);
+      assert.equal(response.message.content, 'It is sunny in Paris.');
+      assert.equal(server.requests.length - first, 1);
+      const body = server.requests[first]!.json as Body & { stream: boolean };
+      assert.equal(body.max_tokens, 32_000);
+      assert.equal(body.stream, false);
+      assert.deepEqual(body.thinking, { type: 'enabled', budget_tokens: 30_000 });
     });
 
     test('a budget that does not fit below the model\'s maximum output: a ProviderConfigurationError before sending', async () => {

@@ -1,8 +1,13 @@
 import assert from 'node:assert/strict';
 import { createHook } from 'node:async_hooks';
 import { afterEach, beforeEach, describe, test } from 'node:test';
+import Anthropic from '@anthropic-ai/sdk';
 import { Agent } from '../../../../lib/agent/agent.js';
 import { ProviderError } from '../../../../lib/core/errors/provider-error.js';
+import { AnthropicProvider, DEFAULT_ANTHROPIC_TIMEOUT_MS } from '../../../../lib/providers/anthropic/index.js';
+import { DEFAULT_GEMINI_TIMEOUT_MS } from '../../../../lib/providers/gemini/index.js';
+import { DEFAULT_OLLAMA_TIMEOUT_MS } from '../../../../lib/providers/ollama/index.js';
+import { DEFAULT_OPENAI_TIMEOUT_MS } from '../../../../lib/providers/openai/index.js';
 import type { StreamPart } from '../../../../lib/providers/spec.js';
 import { testRuntime } from '../../../support/agent-harness.js';
 import { fixture, sseResponse, startReplayServer, type ReplayResponse, type ReplayServer } from '../../../support/replay-server.js';
@@ -140,5 +145,18 @@ describe('AnthropicProvider timeouts (one CallControl per call)', () => {
     });
     assert.equal(textOf(parts), expectedText(300));
     assert.ok(timers < 20, `${timers} timers for 300 events`);
+  });
+});
+
+describe('AnthropicProvider default timeout (600 s, like the other adapters)', () => {
+  test('with no timeoutMs the per-call timeout is 600000 ms, the same as the OpenAI, Gemini and Ollama adapters (a ready client too)', () => {
+    assert.equal(DEFAULT_ANTHROPIC_TIMEOUT_MS, 600_000);
+    assert.equal(new AnthropicProvider({ apiKey: 'test-key' }).timeoutMs, 600_000);
+    assert.equal(new AnthropicProvider({ client: new Anthropic({ apiKey: 'test-key' }) }).timeoutMs, 600_000);
+    assert.equal(DEFAULT_ANTHROPIC_TIMEOUT_MS, DEFAULT_OPENAI_TIMEOUT_MS);
+    assert.equal(DEFAULT_ANTHROPIC_TIMEOUT_MS, DEFAULT_GEMINI_TIMEOUT_MS);
+    assert.equal(DEFAULT_ANTHROPIC_TIMEOUT_MS, DEFAULT_OLLAMA_TIMEOUT_MS);
+    assert.equal(new AnthropicProvider({ apiKey: 'test-key', timeoutMs: 1234 }).timeoutMs, 1234);
+    assert.equal(new AnthropicProvider({ apiKey: 'test-key', timeoutMs: 0 }).timeoutMs, 0, '0: no timeout');
   });
 });

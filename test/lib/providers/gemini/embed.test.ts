@@ -21,7 +21,7 @@ describe('GeminiProvider.embed (batchEmbedContents)', () => {
   });
   after(() => server.close());
 
-  test('one text with outputDimensionality 768 (llm-gemini): request as recorded, vector as recorded, no usage reported', async () => {
+  test('one text with outputDimensionality 768 (llm-gemini): request as recorded, vector as recorded, usage estimated and priced', async () => {
     const file = 'google/batchEmbedContents.768.llm-gemini.interactions.json';
     server.enqueue(...recordedResponses(file));
     const first = server.requests.length;
@@ -29,21 +29,24 @@ describe('GeminiProvider.embed (batchEmbedContents)', () => {
     assert.equal(response.model, 'gemini-embedding-001');
     assert.deepEqual(response.embeddings, [vectors('google/batchEmbedContents.768.llm-gemini.json').embeddings[0]!.values]);
     assert.equal(response.embeddings[0]!.length, 768);
-    assert.deepEqual(response.usage, { tokens: 0 }, 'no tokens reported: no cost invented');
+    // No usage reported: 'Some text goes here' is 19 characters, ceil(19 / 4) = 5 tokens at $0.15 / 1M.
+    assert.deepEqual(response.usage, { tokens: 5, costUsd: priceEmbedding('gemini-embedding-001', 5), estimated: true });
+    assert.ok(response.usage.costUsd > 0);
     assert.equal(server.requests[first]!.path, '/v1beta/models/gemini-embedding-001:batchEmbedContents');
     assert.deepEqual(withoutRole(server.requests[first]!.json), recordedRequests(file)[0]!.body);
   });
 
-  test('several texts (llm-gemini batch): vectors in order; the SDK drops usageMetadata, so no tokens or cost are invented', async () => {
+  test('several texts (llm-gemini batch): vectors in order; the SDK drops usageMetadata, so the tokens are estimated (chars / 4), priced and marked estimated', async () => {
     const file = 'google/batchEmbedContents.batch.llm-gemini.interactions.json';
     server.enqueue(...recordedResponses(file));
     const first = server.requests.length;
     const response = await geminiOn(server).embed({ model: 'gemini-embedding-2', texts: ['First text', 'Second text'], dimensions: 768 });
     const recorded = vectors('google/batchEmbedContents.batch.llm-gemini.json').embeddings.map((e) => e.values);
     assert.deepEqual(response.embeddings, recorded);
-    // The recorded body reports usageMetadata.promptTokenCount 4, but @google/genai 1.52 does not pass it through.
-    assert.deepEqual(response.usage, { tokens: 0 });
-    assert.equal(priceEmbedding('gemini-embedding-2', 4) > 0, true, 'a reported count would be priced');
+    // The recorded body reports usageMetadata.promptTokenCount 4, but @google/genai 1.52 does not pass
+    // it through: 'First text' (10 chars) and 'Second text' (11) are 3 + 3 estimated tokens.
+    assert.deepEqual(response.usage, { tokens: 6, costUsd: priceEmbedding('gemini-embedding-2', 6), estimated: true });
+    assert.ok(response.usage.costUsd > 0, 'a cost is reported');
     assert.deepEqual(withoutRole(server.requests[first]!.json), recordedRequests(file)[0]!.body);
   });
 
@@ -66,6 +69,14 @@ describe('GeminiProvider.embed (batchEmbedContents)', () => {
     assert.equal(response.model, 'gemini-embedding-001');
     const sent = server.requests.slice(first).map((r) => (r.json as { requests: unknown[] }).requests.length);
     assert.deepEqual(sent, [100, 50]);
+    // 't0'…'t9' are 1 token each, 't10'…'t149' 1 each too (ceil(3 / 4)): 150, over both batches.
+    assert.deepEqual(response.usage, { tokens: 150, costUsd: priceEmbedding('gemini-embedding-001', 150), estimated: true });
+  });
+
+  test('a model the registry does not know: estimated tokens, cost 0', async () => {
+    server.enqueue(jsonResponse({ embeddings: [{ values: [1, 2] }] }));
+    const response = await geminiOn(server).embed({ model: 'my-tuned-embedder', texts: ['abcdefgh'] });
+    assert.deepEqual(response.usage, { tokens: 2, costUsd: 0, estimated: true });
   });
 
   test('a reply with the wrong number of vectors is a typed error', async () => {

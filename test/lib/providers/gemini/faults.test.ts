@@ -1,11 +1,13 @@
 import assert from 'node:assert/strict';
+import { GoogleGenAI } from '@google/genai';
 import { after, before, describe, test } from 'node:test';
 import { Agent } from '../../../../lib/agent/agent.js';
 import { ProviderError } from '../../../../lib/core/errors/provider-error.js';
+import { GeminiProvider, watchGeminiHttp } from '../../../../lib/providers/gemini/index.js';
 import type { StreamPart } from '../../../../lib/providers/spec.js';
 import { eventLog, testRuntime } from '../../../support/agent-harness.js';
 import { fixture, jsonResponse, recordedResponses, sseResponse, type ReplayResponse, type ReplayServer } from '../../../support/replay-server.js';
-import { ask, collect, geminiOn, startServer } from './harness.js';
+import { ask, collect, geminiOn, KEY, startServer } from './harness.js';
 
 const OK_JSON = jsonResponse({ candidates: [{ content: { role: 'model', parts: [{ text: 'recovered' }] }, finishReason: 'STOP' }], usageMetadata: { promptTokenCount: 3, candidatesTokenCount: 1, totalTokenCount: 4 } });
 const chunk = (body: unknown): string => `data: ${JSON.stringify(body)}\r\n\r\n`;
@@ -182,14 +184,133 @@ describe('Gemini fault matrix', () => {
     await rejectsWith(collect(geminiOn(server).stream(ask('hi'))), { kind: 'stream' });
   });
 
-  test('error object inside a 200 stream: a typed error, never an answer made of the error text', async () => {
-    server.enqueue(sseResponse(TEXT_CHUNK + chunk({ error: { code: 503, message: 'The model is overloaded.', status: 'UNAVAILABLE' } })));
-    const parts: StreamPart[] = [];
-    const consume = async (): Promise<void> => {
-      for await (const part of geminiOn(server).stream(ask('hi'))) parts.push(part);
-    };
-    await rejectsWith(consume(), {});
-    assert.ok(!parts.some((p) => p.type === 'text-delta' && p.text.includes('overloaded')));
-    assert.ok(!parts.some((p) => p.type === 'finish'));
+  // An error event inside a 200 stream, as Google sends it (`data:` framing, which @google/genai
+  // 1.52 does not recognise) and as a bare JSON chunk (which it does).
+  const IN_STREAM: { error: { code?: number; message: string; status?: string; details?: unknown[] }; expected: Partial<ProviderError>; message: RegExp }[] = [
+    {
+      error: { code: 400, message: 'Request contains an invalid argument.', status: 'INVALID_ARGUMENT' },
+      expected: { status: 400, kind: 'invalid_request', retryable: false, retryAfterSeconds: undefined },
+      message: /^gemini returned 400 \(model gemini-2\.5-flash\): in-stream error: Request contains an invalid argument\.$/,
+    },
+    {
+      error: { code: 429, message: 'Resource has been exhausted (e.g. check quota).', status: 'RESOURCE_EXHAUSTED', details: [{ '@type': 'type.googleapis.com/google.rpc.RetryInfo', retryDelay: '12s' }] },
+      expected: { status: 429, kind: 'rate_limit', retryable: true, retryAfterSeconds: 12 },
+      message: /^gemini returned 429 \(model gemini-2\.5-flash\): in-stream error: Resource has been exhausted \(e\.g\. check quota\)\.$/,
+    },
+    {
+      error: { code: 503, message: 'The model is overloaded. Please try again later.', status: 'UNAVAILABLE' },
+      expected: { status: 503, kind: 'overloaded', retryable: true, retryAfterSeconds: undefined },
+      message: /^gemini returned 503 \(model gemini-2\.5-flash\): in-stream error: The model is overloaded\. Please try again later\.$/,
+    },
+  ];
+  const framings: [string, (error: unknown) => ReplayResponse][] = [
+    ['data: framing (the SDK drops it)', (error) => sseResponse(TEXT_CHUNK + chunk({ error }))],
+    ['data: framing split every 5 bytes', (error) => sseResponse(TEXT_CHUNK + chunk({ error }), 5)],
+    ['a bare JSON chunk (the SDK raises it)', (error) => ({ ...sseResponse(''), chunks: [TEXT_CHUNK, JSON.stringify({ error })], chunkDelayMs: 30 })],
+  ];
+  for (const { error, expected, message } of IN_STREAM) {
+    for (const [framing, respond] of framings) {
+      test(`error object inside a 200 stream, ${error.status}, ${framing}: typed ${expected.kind}, after the text before it, never an answer`, async () => {
+        server.enqueue(respond(error));
+        const parts: StreamPart[] = [];
+        const consume = async (): Promise<void> => {
+          for await (const part of geminiOn(server).stream(ask('hi'))) parts.push(part);
+        };
+        const caught = await rejectsWith(consume(), expected, message);
+        assert.equal(caught.model, 'gemini-2.5-flash');
+        assert.deepEqual(parts, [{ type: 'text-delta', text: 'partial answer' }], 'the text before the error event, nothing after');
+      });
+    }
+  }
+
+  test('in-stream error without a numeric code: typed by its canonical status; without either, a retryable stream error', async () => {
+    server.enqueue(sseResponse(chunk({ error: { message: 'Backend unavailable', status: 'UNAVAILABLE' } })));
+    await rejectsWith(collect(geminiOn(server).stream(ask('hi'))), { status: 503, kind: 'overloaded', retryable: true }, /in-stream error: Backend unavailable/);
+    server.enqueue(sseResponse(chunk({ error: { code: 400, message: 'Bad', status: 'FAILED_PRECONDITION' } }).replace('400', '"x"')));
+    await rejectsWith(collect(geminiOn(server).stream(ask('hi'))), { status: 400, kind: 'invalid_request', retryable: false }, /in-stream error: Bad/);
+    server.enqueue(sseResponse(chunk({ error: { message: 'Something odd' } })));
+    await rejectsWith(collect(geminiOn(server).stream(ask('hi'))), { status: undefined, kind: 'stream', retryable: true }, /in-stream error: Something odd/);
+  });
+
+  test('in-stream 400 INVALID_ARGUMENT before any output, through an Agent: raised at once, not retried', async () => {
+    server.enqueue(sseResponse(chunk({ error: IN_STREAM[0]!.error })));
+    const runtime = testRuntime();
+    const first = server.requests.length;
+    const stream = new Agent({ provider: geminiOn(server), runtime }).stream('hi');
+    await rejectsWith(stream.result, { status: 400, kind: 'invalid_request', retryable: false });
+    assert.equal(server.requests.length - first, 1, 'not retried');
+    assert.deepEqual(runtime.sleeps, []);
+  });
+
+  test('in-stream 503 before any output, through an Agent: retried, then the answer', async () => {
+    const FINAL = chunk({ candidates: [{ content: { role: 'model', parts: [{ text: 'recovered' }] }, finishReason: 'STOP' }], usageMetadata: { promptTokenCount: 2, candidatesTokenCount: 1, totalTokenCount: 3 } });
+    server.enqueue(sseResponse(chunk({ error: IN_STREAM[2]!.error })), sseResponse(FINAL));
+    const runtime = testRuntime();
+    const first = server.requests.length;
+    const stream = new Agent({ provider: geminiOn(server), runtime }).stream('hi');
+    for await (const _event of stream) {
+      // drain
+    }
+    assert.equal((await stream.result).content, 'recovered');
+    assert.equal(server.requests.length - first, 2);
+    assert.equal(runtime.sleeps.length, 1);
+  });
+
+  test('a data: event that looks like an error but is not JSON reaches the SDK unchanged: a stream error, as before', async () => {
+    server.enqueue(sseResponse(TEXT_CHUNK + 'data: {"error": {"code": 503, "message": \r\n\r\n'));
+    await rejectsWith(collect(geminiOn(server).stream(ask('hi'))), { kind: 'stream', retryable: true });
+  });
+
+  test('a tool argument named or valued "error" is not an error event', async () => {
+    const call = chunk({ candidates: [{ content: { role: 'model', parts: [{ functionCall: { name: 'log', args: { error: 'error', level: 'error' } } }] }, finishReason: 'STOP' }] });
+    server.enqueue(sseResponse(call, 3));
+    const parts = await collect(geminiOn(server).stream(ask('hi', { tools: [{ name: 'log', description: 'log', parameters: { type: 'object', properties: {} } }] })));
+    const calls = parts.flatMap((p) => (p.type === 'tool-call' ? [p.toolCall] : []));
+    assert.deepEqual(calls.map((c) => [c.toolName, c.parameters]), [['log', { error: 'error', level: 'error' }]]);
+    assert.equal(parts.at(-1)?.type, 'finish');
+  });
+
+  describe('Retry-After header (the SDK\'s ApiError carries no headers)', () => {
+    const noRetryInfo = { error: { code: 429, message: 'Resource has been exhausted (e.g. check quota).', status: 'RESOURCE_EXHAUSTED' } };
+
+    test('429 with retry-after: 5 and no RetryInfo: retryAfterSeconds 5 (complete and stream request); retry-after-ms too', async () => {
+      server.enqueue(jsonResponse(noRetryInfo, 429, { 'retry-after': '5' }));
+      await rejectsWith(geminiOn(server).complete(ask('hi')), { status: 429, kind: 'rate_limit', retryable: true, retryAfterSeconds: 5 }, /Resource has been exhausted/);
+      server.enqueue(jsonResponse(noRetryInfo, 429, { 'retry-after': '5', 'content-type': 'text/event-stream' }));
+      await rejectsWith(collect(geminiOn(server).stream(ask('hi'))), { status: 429, kind: 'rate_limit', retryAfterSeconds: 5 }, /Resource has been exhausted/);
+      server.enqueue(jsonResponse(noRetryInfo, 429, { 'retry-after-ms': '1500' }));
+      await rejectsWith(geminiOn(server).complete(ask('hi')), { retryAfterSeconds: 1.5 });
+      server.enqueue(jsonResponse(noRetryInfo, 503, { 'retry-after': '7' }));
+      await rejectsWith(geminiOn(server).embed({ texts: ['a'] }), { status: 503, kind: 'overloaded', retryAfterSeconds: 7 });
+    });
+
+    test('RetryInfo in the body wins over the header', async () => {
+      server.enqueue({ ...errorResponse('google/error.429.resource_exhausted.from-issue.json', 429), headers: { 'content-type': 'application/json', 'retry-after': '5' } });
+      await rejectsWith(geminiOn(server).complete(ask('hi')), { status: 429, retryAfterSeconds: 26 });
+    });
+
+    test('through an Agent: the retry sleeps the Retry-After delay, then answers', async () => {
+      server.enqueue(jsonResponse(noRetryInfo, 429, { 'retry-after': '5' }), OK_JSON);
+      const runtime = testRuntime();
+      const log = eventLog();
+      const first = server.requests.length;
+      const result = await within(5000, new Agent({ provider: geminiOn(server), runtime, observers: [log.observer] }).run('hi'));
+      assert.equal(result.content, 'recovered');
+      assert.equal(server.requests.length - first, 2);
+      assert.deepEqual(runtime.sleeps, [5000]);
+      assert.equal(log.of('llm-retry')[0]!.delayMs, 5000);
+    });
+  });
+
+  test('the HTTP watch is installed on the SDK client (once), also on a client passed in', () => {
+    const provider = geminiOn(server);
+    assert.equal(watchGeminiHttp(provider.client), true, 'this @google/genai still has the shape the watch needs');
+    const client = new GoogleGenAI({ apiKey: KEY, httpOptions: { baseUrl: server.url } });
+    const apiCall = (client as unknown as { apiClient: { apiCall: unknown } }).apiClient.apiCall;
+    new GeminiProvider({ client });
+    const watched = (client as unknown as { apiClient: { apiCall: unknown } }).apiClient.apiCall;
+    assert.notEqual(watched, apiCall);
+    new GeminiProvider({ client });
+    assert.equal((client as unknown as { apiClient: { apiCall: unknown } }).apiClient.apiCall, watched, 'not wrapped twice');
   });
 });

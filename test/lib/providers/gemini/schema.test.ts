@@ -3,7 +3,7 @@ import { after, before, describe, test } from 'node:test';
 import { z } from 'zod';
 import { Agent } from '../../../../lib/agent/agent.js';
 import { Role } from '../../../../lib/core/role.js';
-import { sanitizeGeminiSchema, sanitizeToolParameters, toGeminiContents, toGeminiRequest } from '../../../../lib/providers/gemini/index.js';
+import { generateCallId, isGeneratedCallId, sanitizeGeminiSchema, sanitizeToolParameters, toGeminiContents, toGeminiRequest } from '../../../../lib/providers/gemini/index.js';
 import { tool } from '../../../../lib/tools/tool.js';
 import { testRuntime } from '../../../support/agent-harness.js';
 import { jsonResponse, type ReplayServer } from '../../../support/replay-server.js';
@@ -102,19 +102,22 @@ describe('Gemini schema sanitising', () => {
     assert.equal(sanitizeToolParameters({ type: 'object', properties: {}, additionalProperties: false }), undefined);
   });
 
-  test('unit: request conversion (system, images, tool results grouped, toolChoice, structured output)', () => {
+  test('unit: request conversion (system, images, tool results grouped, call ids, toolChoice, structured output)', () => {
+    // 'a' is an id the API sent (echoed on the call and its result); the other one was generated (never sent).
+    const generated = generateCallId();
+    assert.ok(isGeneratedCallId(generated) && !isGeneratedCallId('a'));
     const { contents, system } = toGeminiContents([
       { role: Role.SYSTEM, content: 'extra rule' },
       { role: Role.USER, content: 'look', images: [{ data: 'AAAA', mediaType: 'image/png' }] },
-      { role: Role.ASSISTANT, content: 'calling', toolCalls: [{ id: 'a', toolName: 't', parameters: { x: 1 }, thoughtSignature: 'AQID' }, { id: 'b', toolName: 't', parameters: {} }] },
+      { role: Role.ASSISTANT, content: 'calling', toolCalls: [{ id: 'a', toolName: 't', parameters: { x: 1 }, thoughtSignature: 'AQID' }, { id: generated, toolName: 't', parameters: {} }] },
       { role: Role.TOOL, content: '{"ok":true}', toolCallId: 'a', toolName: 't' },
-      { role: Role.TOOL, content: 'boom', toolCallId: 'b', toolName: 't', isError: true },
+      { role: Role.TOOL, content: 'boom', toolCallId: generated, toolName: 't', isError: true },
     ]);
     assert.deepEqual(system, ['extra rule']);
     assert.deepEqual(contents, [
       { role: 'user', parts: [{ text: 'look' }, { inlineData: { data: 'AAAA', mimeType: 'image/png' } }] },
-      { role: 'model', parts: [{ text: 'calling' }, { functionCall: { name: 't', args: { x: 1 } }, thoughtSignature: 'AQID' }, { functionCall: { name: 't', args: {} } }] },
-      { role: 'user', parts: [{ functionResponse: { name: 't', response: { output: { ok: true } } } }, { functionResponse: { name: 't', response: { error: 'boom' } } }] },
+      { role: 'model', parts: [{ text: 'calling' }, { functionCall: { id: 'a', name: 't', args: { x: 1 } }, thoughtSignature: 'AQID' }, { functionCall: { name: 't', args: {} } }] },
+      { role: 'user', parts: [{ functionResponse: { id: 'a', name: 't', response: { output: { ok: true } } } }, { functionResponse: { name: 't', response: { error: 'boom' } } }] },
     ]);
     const request = toGeminiRequest({
       model: 'm',

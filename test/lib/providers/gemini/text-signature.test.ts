@@ -8,6 +8,9 @@ import { testRuntime } from '../../../support/agent-harness.js';
 import { fixture, jsonResponse, sseResponse, type ReplayServer } from '../../../support/replay-server.js';
 import { ask, collect, geminiOn, startServer, textOf } from './harness.js';
 
+/** A call id as the adapter generates it when the API sends none (never sent back). */
+const GENERATED_ID = 'call_0123456789abcdef01234567';
+
 interface Body {
   contents: { role: string; parts: Record<string, unknown>[] }[];
 }
@@ -120,7 +123,7 @@ describe('Gemini thoughtSignature on text parts', () => {
       role: 'assistant',
       // The reply was "\nHello. " (signed) + "Middle. " + "Bye.\n" (signed): the agent trimmed it.
       content: 'Hello. Middle. Bye.',
-      toolCalls: [{ id: 'c1', toolName: 'get_time', parameters: {} }],
+      toolCalls: [{ id: GENERATED_ID, toolName: 'get_time', parameters: {} }],
       reasoningParts: [
         { type: 'signature', provider: 'gemini', signature: 'b25l', text: '\nHello. ', offset: 0 },
         { type: 'signature', provider: 'gemini', signature: 'dHdv', text: 'Bye.\n', offset: 16 },
@@ -152,7 +155,7 @@ describe('Gemini thoughtSignature on text parts', () => {
     const message: Message = {
       role: 'assistant',
       content: '',
-      toolCalls: [{ id: 'c1', toolName: 'get_country', parameters: {}, thoughtSignature: 'Y2FsbA==' }],
+      toolCalls: [{ id: GENERATED_ID, toolName: 'get_country', parameters: {}, thoughtSignature: 'Y2FsbA==' }],
       reasoningParts: [
         { type: 'thinking', provider: 'anthropic', text: 'hmm', signature: 'sig' },
         { type: 'signature', provider: 'openai', signature: 'b3BlbmFp' },

@@ -63,6 +63,53 @@ describe('model registry', () => {
     assert.equal(getModelInfo('text-embedding-3-small')!.type, ModelType.EMBEDDING);
   });
 
+  test('current models: prices, limits and cached-input prices as published', () => {
+    const expected: Record<string, { provider: string; prices: [number, number]; context: number; output: number; cached?: number }> = {
+      'claude-sonnet-4-6': { provider: 'anthropic', prices: [3, 15], context: 1_000_000, output: 64_000, cached: 0.3 },
+      'gemini-3-flash-preview': { provider: 'gemini', prices: [0.5, 3], context: 1_048_576, output: 65_536 },
+      'gpt-5.1': { provider: 'openai', prices: [1.25, 10], context: 400_000, output: 128_000, cached: 0.125 },
+      'gpt-5.2': { provider: 'openai', prices: [1.75, 14], context: 400_000, output: 128_000, cached: 0.175 },
+      o1: { provider: 'openai', prices: [15, 60], context: 200_000, output: 100_000, cached: 7.5 },
+      'o3-pro': { provider: 'openai', prices: [20, 80], context: 200_000, output: 100_000 },
+    };
+    for (const [id, figures] of Object.entries(expected)) {
+      const info = getModelInfo(id);
+      assert.ok(info, id);
+      assert.equal(info.id, id);
+      assert.equal(info.provider, figures.provider, `${id} provider`);
+      assert.deepEqual([info.promptPricePer1M, info.completionPricePer1M], figures.prices, `${id} prices`);
+      assert.equal(info.contextWindow, figures.context, `${id} context`);
+      assert.equal(info.maxOutputTokens, figures.output, `${id} output`);
+      assert.equal(info.cachedPromptPricePer1M, figures.cached, `${id} cached input`);
+    }
+    assert.equal(getModelInfo('gpt-5.1-2025-11-13')?.id, 'gpt-5.1');
+    assert.equal(AnthropicModels.CLAUDE_SONNET_4_6, 'claude-sonnet-4-6');
+    assert.equal(GeminiModels.GEMINI_3_FLASH_PREVIEW, 'gemini-3-flash-preview');
+  });
+
+  test('gpt-4o-2024-05-13 is its own entry at $5 / $15, not gpt-4o; later snapshots still resolve to gpt-4o', () => {
+    const info = getModelInfo('gpt-4o-2024-05-13');
+    assert.equal(info?.id, 'gpt-4o-2024-05-13');
+    assert.deepEqual([info?.promptPricePer1M, info?.completionPricePer1M], [5, 15]);
+    assert.equal(info?.cachedPromptPricePer1M, undefined, 'no cached-input discount on that snapshot');
+    assert.equal(getModelInfo('gpt-4o-2024-08-06')?.id, 'gpt-4o');
+    assert.equal(getModelInfo('gpt-4o-2024-11-20')?.id, 'gpt-4o');
+  });
+
+  test('cached-input prices: Anthropic reads 0.1x and writes 1.25x input; OpenAI per published list', () => {
+    for (const info of listModels({ provider: 'anthropic' })) {
+      assert.equal(info.cachedPromptPricePer1M, Math.round(info.promptPricePer1M * 0.1 * 1e6) / 1e6, `${info.id} cache read`);
+      assert.equal(info.cacheWritePricePer1M, Math.round(info.promptPricePer1M * 1.25 * 1e6) / 1e6, `${info.id} cache write`);
+    }
+    assert.equal(getModelInfo('claude-haiku-4-5')?.cacheWritePricePer1M, 1.25);
+    const ratio = (id: string): number => getModelInfo(id)!.cachedPromptPricePer1M! / getModelInfo(id)!.promptPricePer1M;
+    for (const id of ['gpt-4o', 'gpt-4o-mini', 'o1', 'o3-mini', 'o1-mini']) assert.ok(Math.abs(ratio(id) - 0.5) < 1e-9, id);
+    for (const id of ['gpt-4.1', 'gpt-4.1-mini', 'gpt-4.1-nano', 'o3', 'o4-mini']) assert.ok(Math.abs(ratio(id) - 0.25) < 1e-9, id);
+    for (const id of ['gpt-5', 'gpt-5-mini', 'gpt-5-nano', 'gpt-5.1', 'gpt-5.2', 'gpt-5.4', 'gpt-5.5']) assert.ok(Math.abs(ratio(id) - 0.1) < 1e-9, id);
+    assert.equal(getModelInfo('gpt-3.5-turbo')?.cachedPromptPricePer1M, undefined);
+    assert.equal(getModelInfo('o3-pro')?.cachedPromptPricePer1M, undefined);
+  });
+
   test('Anthropic maximum output tokens (they cap the max_tokens that thinking raises), dated ids included', () => {
     const published: Record<string, number> = {
       'claude-sonnet-4-5-20250929': 64_000,
@@ -72,6 +119,7 @@ describe('model registry', () => {
       'claude-haiku-4-5-20251001': 64_000,
       'claude-3-7-sonnet-20250219': 64_000,
       'claude-3-5-haiku-20241022': 8_192,
+      'claude-sonnet-4-6': 64_000,
     };
     for (const [id, limit] of Object.entries(published)) assert.equal(getModelInfo(id)?.maxOutputTokens, limit, id);
   });
@@ -117,6 +165,8 @@ describe('model registry', () => {
     assert.throws(() => registerModel({ ...base, id: ' ' }), /id must be/);
     assert.throws(() => registerModel({ ...base, promptPricePer1M: -1 }), /promptPricePer1M/);
     assert.throws(() => registerModel({ ...base, contextWindow: Number.NaN }), /contextWindow/);
+    assert.throws(() => registerModel({ ...base, cachedPromptPricePer1M: -0.1 }), /cachedPromptPricePer1M/);
+    assert.throws(() => registerModel({ ...base, cacheWritePricePer1M: Number.POSITIVE_INFINITY }), /cacheWritePricePer1M/);
   });
 
   test('unregisterModel removes an entry and its aliases', () => {
