@@ -8,6 +8,7 @@ export { DEFAULT_RETRY, isRetryableError, retryDeadlineError, retryDelayMs, with
 export type {
   EmbedRequest,
   EmbedResponse,
+  EmbedUsage,
   FinishReason,
   Provider,
   ProviderCapabilities,

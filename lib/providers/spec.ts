@@ -112,8 +112,17 @@ export interface EmbedRequest {
 /** An embeddings reply: one vector per input text, in input order. */
 export interface EmbedResponse {
   embeddings: number[][];
-  usage: { tokens: number; costUsd?: number };
+  /** Tokens embedded and their cost; `estimated` when the API reported no count (chars / 4). */
+  usage: EmbedUsage;
   model: string;
+}
+
+/** The usage of an embeddings reply. */
+export interface EmbedUsage {
+  tokens: number;
+  costUsd?: number;
+  /** The API reported no token count: `tokens` is an estimate (chars / 4) and the cost is priced from it. */
+  estimated?: boolean;
 }
 
 /** What a provider can do. */

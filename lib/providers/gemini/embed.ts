@@ -2,21 +2,14 @@ import type { EmbedContentConfig, GoogleGenAI } from '@google/genai';
 import { charsToTokens } from '../../agent/token-estimate.js';
 import { priceEmbedding } from '../models/pricing.js';
 import { providerTransportError } from '../provider-errors.js';
-import type { EmbedRequest, EmbedResponse } from '../spec.js';
+import type { EmbedRequest, EmbedResponse, EmbedUsage } from '../spec.js';
 import { GEMINI } from './errors.js';
 
 /** batchEmbedContents accepts at most 100 requests per call. */
 export const GEMINI_EMBED_BATCH = 100;
 
-/**
- * The usage of an embeddings reply. `estimated` marks counts the API did not report (chars / 4);
- * EmbedResponse (spec.ts) has no such flag yet, so it is typed here and present at run time.
- */
-export interface GeminiEmbedUsage {
-  tokens: number;
-  costUsd?: number;
-  estimated?: true;
-}
+/** The usage of a Gemini embeddings reply (`EmbedUsage`; `estimated` when the API reported no count). */
+export type GeminiEmbedUsage = EmbedUsage;
 
 /** Token count when the response reports one (`usageMetadata.promptTokenCount` / `totalTokenCount`). */
 function reportedTokens(response: unknown): number | undefined {
