@@ -1,6 +1,7 @@
 import type { ApprovalHandler } from '../lib/agent/types.js';
 import { ExitCode } from '../cli/exit-codes.js';
 import type { CommandArguments, CommandContext } from './command-module.js';
+import { modelSwitcher } from './chat/switch-model.js';
 import { notInteractiveMessage, whyNotInteractive } from './chat/terminal-check.js';
 import { importTui } from './import-tui.js';
 import type * as RunChatModule from '../tui/chat/run-chat.js';
@@ -8,7 +9,6 @@ import { approvalHandler } from './run/approvals.js';
 import { agentRequestFrom, optionalString } from './run/agent-request.js';
 import { parseVars } from './run/parse-vars.js';
 import { resolveAgent, type AgentRequest } from './run/resolve-agent.js';
-
 
 /** `--session <id>` is accepted but not wired yet: the hook where a session store will plug in. */
 function sessionNotices(sessionId: string | undefined): string[] {
@@ -47,7 +47,8 @@ export async function run(args: CommandArguments, context: CommandContext): Prom
     ...(approve === undefined ? {} : { approve }),
     context: { ...vars },
     cwd,
-    switchModel: async (next) => (await resolveAgent({ ...request, model: next })).agent,
+    // /model: the same file with another model; with --record / --replay on the same cassette.
+    switchModel: modelSwitcher(request, resolved),
     notices: sessionNotices(optionalString(args.session)),
     signal: context.signal,
   });

@@ -1,9 +1,12 @@
 import { Box, Text, useInput } from 'ink';
 import { useEffect, useRef, useState, type ReactNode } from 'react';
 import type { ApprovalDecision } from '../../lib/agent/types.js';
+import { displayWidth } from '../../lib/core/display-width.js';
 import { cut } from './chat-format.js';
 import type { PendingApproval } from './chat-state.js';
 import { paint } from './chat-theme.js';
+import type { FrameCounter } from './frame-counter.js';
+import { tailToWidth } from './text-rows.js';
 
 /** Props of the approval prompt. */
 export interface ApprovalPromptProps {
@@ -14,6 +17,12 @@ export interface ApprovalPromptProps {
   width: number;
   onAnswer: (callId: string, decision: ApprovalDecision) => void;
   now?: () => number;
+  /**
+   * Frames Ink has drawn: keys are taken only once a frame drawn after the prompt appeared (so
+   * a key typed before the prompt was on screen cannot answer it). Without it, keys count from
+   * the prompt's first effect (right after its first frame when Ink renders synchronously).
+   */
+  frames?: FrameCounter | undefined;
 }
 
 type Choice = 'once' | 'session' | 'deny' | 'feedback';
@@ -26,6 +35,14 @@ const CHOICES: readonly { choice: Choice; label: string; keys: string }[] = [
   { choice: 'feedback', label: 'Deny and tell the model why', keys: 'f' },
 ];
 
+/** Rows the prompt takes (border, header, reason, the choices — taller than the feedback line — and the timeout line); every row is cut to the width. */
+export function approvalPromptRows(approval: PendingApproval, queued: number): number {
+  return 2 + 1 + (approval.reason !== '' ? 1 : 0) + CHOICES.length + (approval.timeoutMs > 0 || queued > 0 ? 1 : 0);
+}
+
+const FEEDBACK_LABEL = 'Feedback for the model: ';
+const FEEDBACK_KEYS = ' (enter sends · esc back)';
+
 /** Every key that picks a choice: its number (1–4) and its letter. */
 const CHOICE_KEYS: Readonly<Record<string, Choice>> = Object.fromEntries(
   CHOICES.flatMap(({ choice, keys }, index) => [[String(index + 1), choice], [keys.charAt(0), choice]]),
@@ -36,7 +53,14 @@ const CHOICE_KEYS: Readonly<Record<string, Choice>> = Object.fromEntries(
  * this session, 3 / n / Esc deny, 4 / f deny with feedback to the model (type it, Enter sends, Esc
  * goes back).
  */
-export function ApprovalPrompt({ approval, queued, color, width, onAnswer, now = Date.now }: ApprovalPromptProps): ReactNode {
+export function ApprovalPrompt({ approval, queued, color, width, onAnswer, now = Date.now, frames }: ApprovalPromptProps): ReactNode {
+  // The frame count when the prompt first rendered: a later frame has drawn it.
+  const [firstFrame] = useState(() => frames?.count ?? 0);
+  const mounted = useRef(false);
+  useEffect(() => {
+    mounted.current = true;
+  }, []);
+  const shown = (): boolean => (frames === undefined ? mounted.current : frames.count > firstFrame);
   const [feedback, setFeedbackState] = useState<string | undefined>(undefined);
   // Keys can arrive faster than renders: read the ref, not a stale closure.
   const current = useRef<string | undefined>(undefined);
@@ -52,6 +76,8 @@ export function ApprovalPrompt({ approval, queued, color, width, onAnswer, now =
   }, [approval.id, approval.timeoutMs]);
 
   useInput((input, key) => {
+    // Typed before the prompt was on the screen (meant for the input line, say): not an answer.
+    if (!shown()) return;
     const feedback = current.current;
     if (feedback !== undefined) {
       if (key.return) onAnswer(approval.callId, { approved: false, feedback: feedback.trim() === '' ? 'The user denied this call.' : feedback.trim() });
@@ -70,18 +96,25 @@ export function ApprovalPrompt({ approval, queued, color, width, onAnswer, now =
 
   const args = JSON.stringify(approval.args);
   const left = approval.timeoutMs > 0 ? Math.max(0, Math.ceil((approval.requestedAt + approval.timeoutMs - now()) / 1000)) : undefined;
+  // Inside the border and padding; every row is cut to it (the height is approvalPromptRows).
+  const inner = Math.max(1, width - 4);
+  const feedbackRoom = Math.max(4, inner - displayWidth(FEEDBACK_LABEL) - 1 - displayWidth(FEEDBACK_KEYS));
   return (
     <Box flexDirection="column" borderStyle="round" {...(color ? { borderColor: 'magenta' } : {})} paddingX={1}>
-      <Text>
+      <Text wrap="truncate-end">
         <Text {...paint(color, { color: 'magenta', bold: true })}>? </Text>
         <Text {...paint(color, { bold: true })}>Allow {approval.toolName}</Text>
-        <Text>({cut(args, Math.max(20, width - approval.toolName.length - 16))})?</Text>
+        <Text>({cut(args, Math.max(8, inner - displayWidth(approval.toolName) - 11))})?</Text>
       </Text>
-      {approval.reason !== '' ? <Text {...paint(color, { dimColor: true })}>{approval.reason}</Text> : null}
+      {approval.reason !== '' ? (
+        <Text wrap="truncate-end" {...paint(color, { dimColor: true })}>
+          {approval.reason.replace(/\s+/g, ' ')}
+        </Text>
+      ) : null}
       {feedback === undefined ? (
         <Box flexDirection="column">
           {CHOICES.map((choice, index) => (
-            <Text key={choice.keys}>
+            <Text key={choice.keys} wrap="truncate-end">
               <Text {...paint(color, { bold: true })}>
                 {index + 1}
               </Text>{' '}
@@ -90,14 +123,15 @@ export function ApprovalPrompt({ approval, queued, color, width, onAnswer, now =
           ))}
         </Box>
       ) : (
-        <Text>
-          Feedback for the model: {feedback}
-          <Text {...paint(color, { inverse: true })}> </Text>
-          <Text {...paint(color, { dimColor: true })}> (enter sends · esc back)</Text>
+        <Text wrap="truncate-end">
+          {FEEDBACK_LABEL}
+          {tailToWidth(feedback, feedbackRoom)}
+          <Text {...paint(color, { inverse: true })}>{color ? ' ' : '█'}</Text>
+          <Text {...paint(color, { dimColor: true })}>{FEEDBACK_KEYS}</Text>
         </Text>
       )}
       {left !== undefined || queued > 0 ? (
-        <Text {...paint(color, { dimColor: true })}>
+        <Text wrap="truncate-end" {...paint(color, { dimColor: true })}>
           {[left !== undefined ? `times out in ${left}s (then denied)` : '', queued > 0 ? `${queued} more approval${queued === 1 ? '' : 's'} queued` : ''].filter(Boolean).join(' · ')}
         </Text>
       ) : null}

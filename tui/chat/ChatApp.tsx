@@ -1,18 +1,19 @@
-import { Box, useInput, useStdout } from 'ink';
+import { Box, useInput } from 'ink';
 import { useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import type { Agent } from '../../lib/agent/agent.js';
 import type { ApprovalHandler } from '../../lib/agent/types.js';
 import { getModelInfo } from '../../lib/providers/models/registry.js';
-import type { ToolCard as ToolCardData } from './chat-state.js';
-import { TOOL_OUTPUT_LINES } from './ToolCard.js';
-import { ApprovalPrompt } from './ApprovalPrompt.js';
+import { ApprovalPrompt, approvalPromptRows } from './ApprovalPrompt.js';
 import type { BatchClock } from './event-batcher.js';
-import { Footer } from './Footer.js';
+import { Footer, footerLines, type FooterProps } from './Footer.js';
+import type { FrameCounter } from './frame-counter.js';
 import { useChatSession } from './hooks/use-chat-session.js';
+import { useTerminalSize } from './hooks/use-terminal-size.js';
 import { InputLine } from './InputLine.js';
 import { LiveTurn } from './LiveTurn.js';
-import { parseSlashCommand, runSlashCommand } from './slash-commands.js';
+import { busyNotice, parseSlashCommand, runSlashCommand, runsWhileBusy } from './slash-commands.js';
 import { TracePane } from './TracePane.js';
+import { liveBudget } from './live-layout.js';
 import { Transcript } from './Transcript.js';
 
 /** Two Ctrl+C presses within this many ms quit. */
@@ -41,6 +42,8 @@ export interface ChatAppProps {
   onExit: (code: number) => void;
   batchIntervalMs?: number;
   clock?: BatchClock;
+  /** Frames Ink has drawn (runChat wires Ink's `onRender`): the approval prompt ignores keys typed before it was drawn. */
+  frames?: FrameCounter | undefined;
 }
 
 /** `agentlib chat`: a view over the agent's event stream (state in useChatSession, rendering here). */
@@ -54,10 +57,12 @@ export function ChatApp(props: ChatAppProps): ReactNode {
     ...(props.clock === undefined ? {} : { clock: props.clock }),
   });
   const { state, running, dispatch } = session;
-  const { stdout } = useStdout();
-  const width = Math.max(40, stdout.columns || 100);
-  const rows = Math.max(12, stdout.rows || 24);
+  const terminal = useTerminalSize();
+  const width = Math.max(10, terminal.columns);
+  const rows = Math.max(1, terminal.rows);
   const [hint, setHint] = useState<string | undefined>(undefined);
+  // Why the last line was refused (busy); gone when the chat is no longer busy or the user types.
+  const [refusal, setRefusal] = useState<string | undefined>(undefined);
   const lastCtrlC = useRef(0);
   const now = props.clock?.now ?? Date.now;
 
@@ -67,31 +72,43 @@ export function ChatApp(props: ChatAppProps): ReactNode {
 
   const contextWindow = useMemo(() => getModelInfo(state.model)?.contextWindow, [state.model]);
   const print = useCallback((text: string, tone: 'info' | 'warn' | 'error' = 'info') => dispatch({ type: 'notice', text, tone }), [dispatch]);
+  const printed = useCallback((throughId: number) => dispatch({ type: 'printed', throughId }), [dispatch]);
 
+  /** Enter on the input line. False refuses the line (it stays in the input): prompts and some commands wait while busy. */
   const submit = useCallback(
-    (line: string) => {
+    (line: string): boolean => {
       setHint(undefined);
+      setRefusal(undefined);
       const command = parseSlashCommand(line);
+      const busy = session.busy();
       if (command === undefined) {
-        session.submit(line.startsWith('//') ? line.slice(1) : line);
-        return;
+        if (busy !== undefined) {
+          setRefusal(busyNotice(busy));
+          return false;
+        }
+        return session.submit(line.startsWith('//') ? line.slice(1) : line);
+      }
+      if (busy !== undefined && !runsWhileBusy(command)) {
+        setRefusal(busyNotice(busy, command));
+        return false;
       }
       void runSlashCommand(command, {
         agent: session.agent,
         usage: state.usage,
         contextWindow,
         lastResult: session.lastResult(),
-        running,
+        busy,
         cwd: props.cwd ?? process.cwd(),
         print,
         toggleTrace: () => dispatch({ type: 'toggle-trace' }),
         reset: session.reset,
         exit: onExit,
         switchModel: props.switchModel,
-        replaceAgent: session.replaceAgent,
+        switchAgent: session.switchAgent,
       });
+      return true;
     },
-    [session, state.usage, contextWindow, running, props.cwd, props.switchModel, print, dispatch, onExit],
+    [session, state.usage, contextWindow, props.cwd, props.switchModel, print, dispatch, onExit],
   );
 
   const approvalPending = state.approvals.length > 0;
@@ -113,48 +130,56 @@ export function ChatApp(props: ChatAppProps): ReactNode {
       return;
     }
     if (key.ctrl && input === 'o') {
-      const card = lastCutTool(state.finished.map((item) => (item.kind === 'tool' ? item.card : undefined)));
+      const card = state.lastCutTool;
       if (card === undefined) print('No cut tool output to show.');
       else print(`${card.toolName} output:\n${card.output ?? ''}`);
       return;
     }
-    if (hint !== undefined && !(key.ctrl && input === 'c')) setHint(undefined);
+    if (hint !== undefined) setHint(undefined);
+    // Enter may have just refused a line: typing clears the notice, Enter does not.
+    if (refusal !== undefined && !key.return && !/[\r\n]/.test(input)) setRefusal(undefined);
   });
+  const { switching } = session;
+  useEffect(() => {
+    if (!running && !switching) setRefusal(undefined);
+  }, [running, switching]);
 
   const head = state.approvals[0];
-  const traceRows = state.traceVisible ? Math.min(12, Math.max(3, Math.floor(rows / 3))) : 0;
-  const liveBudget = rows - 6 - (head === undefined ? 0 : 6) - (state.traceVisible ? traceRows + 3 : 0);
+  const asking = head !== undefined && props.approve === undefined;
+  const footer: FooterProps = {
+    agentLabel: props.agentLabel,
+    provider: session.agent.providerName === props.agent.providerName ? props.provider : session.agent.providerName,
+    model: state.model,
+    usage: state.usage,
+    contextWindow,
+    iteration: state.live?.iteration,
+    approvalMode: props.approvalMode ?? 'ask',
+    running,
+    color,
+    hint: hint ?? refusal,
+    width,
+  };
+  // The real heights of what sits below the streaming turn, at this width.
+  const footerRows = footerLines(footer);
+  const budget = liveBudget(rows, {
+    footerRows: footerRows.status.length + footerRows.keys.length,
+    approvalRows: asking ? approvalPromptRows(head, state.approvals.length - 1) : 0,
+    traceVisible: state.traceVisible,
+    traceCount: state.traceRows.length,
+  });
+  const placeholder = switching ? 'loading the model…' : running ? 'a turn is running: /help /trace /cost /tools work now' : undefined;
   return (
     <Box flexDirection="column">
-      <Transcript items={state.finished} color={color} width={width} />
-      {state.live !== undefined ? <LiveTurn turn={state.live} color={color} width={width} maxLines={liveBudget} /> : null}
-      {head !== undefined && props.approve === undefined ? (
-        <ApprovalPrompt key={head.id} approval={head} queued={state.approvals.length - 1} color={color} width={width} onAnswer={session.answer} now={now} />
+      <Transcript items={state.finished} epoch={state.transcriptEpoch} color={color} width={width} onPrinted={printed} />
+      {state.live !== undefined ? <LiveTurn turn={state.live} color={color} width={width} maxRows={budget.live} /> : null}
+      {asking ? (
+        <ApprovalPrompt key={head.id} approval={head} queued={state.approvals.length - 1} color={color} width={width} onAnswer={session.answer} now={now} frames={props.frames} />
       ) : null}
-      {state.traceVisible ? <TracePane rows={state.traceRows} color={color} width={width} maxRows={traceRows} /> : null}
+      {budget.trace > 0 ? <TracePane rows={state.traceRows} color={color} width={width} maxRows={budget.trace} /> : null}
       <Box marginTop={1}>
-        <InputLine active={!running && !approvalPending} color={color} onSubmit={submit} />
+        <InputLine active={!approvalPending} color={color} onSubmit={submit} width={width} {...(placeholder === undefined ? {} : { placeholder })} />
       </Box>
-      <Footer
-        agentLabel={props.agentLabel}
-        provider={session.agent.providerName === props.agent.providerName ? props.provider : session.agent.providerName}
-        model={state.model}
-        usage={state.usage}
-        contextWindow={contextWindow}
-        iteration={state.live?.iteration}
-        approvalMode={props.approvalMode ?? 'ask'}
-        running={running}
-        color={color}
-        hint={hint}
-      />
+      <Footer {...footer} />
     </Box>
   );
-}
-
-function lastCutTool(cards: readonly (ToolCardData | undefined)[]): ToolCardData | undefined {
-  for (let i = cards.length - 1; i >= 0; i--) {
-    const card = cards[i];
-    if (card?.output !== undefined && card.output.trimEnd().split('\n').length > TOOL_OUTPUT_LINES) return card;
-  }
-  return undefined;
 }

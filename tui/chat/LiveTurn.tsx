@@ -1,39 +1,67 @@
 import { Box, Text } from 'ink';
 import type { ReactNode } from 'react';
-import { tailLines } from './chat-format.js';
-import type { LiveTurn as LiveTurnData, ToolCard as ToolCardData } from './chat-state.js';
+import type { LiveTurn as LiveTurnData } from './chat-state.js';
 import { paint } from './chat-theme.js';
-import { Markdown } from './Markdown.js';
+import { layoutLive, type LiveItem, type TextRow } from './live-layout.js';
 import { ToolCard } from './ToolCard.js';
 
+function toneStyle(color: boolean, tone: TextRow['tone']): ReturnType<typeof paint> {
+  switch (tone) {
+    case 'heading':
+      return paint(color, { bold: true });
+    case 'quote':
+    case 'lang':
+      return paint(color, { dimColor: true });
+    case 'code':
+      return paint(color, { color: 'cyan' });
+    case 'plain':
+      return {};
+  }
+}
+
+function Row({ row, color }: { row: TextRow; color: boolean }): ReactNode {
+  if (row.prefix === '' && row.spans.length === 0) return <Text> </Text>;
+  return (
+    <Text wrap="truncate-end" {...toneStyle(color, row.tone)}>
+      {row.prefix}
+      {row.spans.map((span, i) => {
+        if (span.kind === 'bold') return <Text key={i} {...paint(color, { bold: true })}>{span.text}</Text>;
+        if (span.kind === 'code' && row.tone !== 'code') return <Text key={i} {...paint(color, { color: 'cyan' })}>{span.text}</Text>;
+        return <Text key={i}>{span.text}</Text>;
+      })}
+    </Text>
+  );
+}
+
+function Item({ item, color, width }: { item: LiveItem; color: boolean; width: number }): ReactNode {
+  switch (item.kind) {
+    case 'more':
+      return (
+        <Text wrap="truncate-end" {...paint(color, { dimColor: true })}>
+          … more above (printed in full when complete)
+        </Text>
+      );
+    case 'text':
+      return <Row row={item.row} color={color} />;
+    case 'tool':
+      return <ToolCard card={item.card} color={color} width={width} compact={item.compact} />;
+  }
+}
+
 /**
- * The unfinished tail of the running turn: the text being streamed (its last `maxLines` lines)
- * and the tool cards that are still running or waiting for approval.
+ * The unfinished tail of the running turn in at most `maxRows` terminal rows: the newest rows of
+ * the streamed text (wrapped at `width`) and the tool cards still running or waiting for
+ * approval (live-layout.ts). Nothing when there is no room.
  */
-export function LiveTurn({ turn, color, width, maxLines }: { turn: LiveTurnData; color: boolean; width: number; maxLines: number }): ReactNode {
-  let budget = Math.max(3, maxLines);
-  const parts: ReactNode[] = [];
-  // Newest last; fill the budget from the end so the tail stays visible.
-  for (let i = turn.segments.length - 1; i >= 0 && budget > 0; i--) {
-    const segment = turn.segments[i];
-    if (segment === undefined) continue;
-    if (segment.kind === 'tool') {
-      const card = turn.tools[segment.callId] as ToolCardData;
-      parts.unshift(<ToolCard key={`t${segment.callId}`} card={card} color={color} width={width} />);
-      budget -= 2;
-      continue;
-    }
-    const { text, hidden } = tailLines(segment.text.replace(/^\n+/, ''), budget);
-    parts.unshift(
-      <Box key={`s${i}`} flexDirection="column">
-        {hidden > 0 ? <Text {...paint(color, { dimColor: true })}>{`… ${hidden} line${hidden === 1 ? '' : 's'} above`}</Text> : null}
-        <Markdown text={text} color={color} />
-      </Box>,
-    );
-    budget -= text.split('\n').length + (hidden > 0 ? 1 : 0);
-  }
-  if (parts.length === 0) {
-    return <Text {...paint(color, { dimColor: true })}>{'⊷ thinking…'}</Text>;
-  }
-  return <Box flexDirection="column">{parts}</Box>;
+export function LiveTurn({ turn, color, width, maxRows }: { turn: LiveTurnData; color: boolean; width: number; maxRows: number }): ReactNode {
+  if (maxRows <= 0) return null;
+  const items = layoutLive(turn, width, maxRows, color);
+  if (items.length === 0) return <Text {...paint(color, { dimColor: true })}>{'⊷ thinking…'}</Text>;
+  return (
+    <Box flexDirection="column">
+      {items.map((item, i) => (
+        <Item key={i} item={item} color={color} width={width} />
+      ))}
+    </Box>
+  );
 }

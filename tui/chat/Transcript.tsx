@@ -1,5 +1,5 @@
 import { Box, Static, Text } from 'ink';
-import type { ReactNode } from 'react';
+import { useLayoutEffect, type ReactNode } from 'react';
 import { formatCost, formatDuration, formatTokens } from './chat-format.js';
 import type { FinishedItem } from './chat-state.js';
 import { paint } from './chat-theme.js';
@@ -34,7 +34,35 @@ function Item({ item, color, width }: { item: FinishedItem; color: boolean; widt
   }
 }
 
-/** Finished turns, printed once above the live region (Ink `<Static>`: never re-rendered). */
-export function Transcript({ items, color, width }: { items: readonly FinishedItem[]; color: boolean; width: number }): ReactNode {
-  return <Static items={items as FinishedItem[]}>{(item) => <Item key={item.id} item={item} color={color} width={width} />}</Static>;
+/** Props of the transcript. */
+export interface TranscriptProps {
+  /** Finished items not yet printed (and some that were: see `onPrinted`). */
+  items: readonly FinishedItem[];
+  /** The <Static>'s key: bumped when printed items were dropped, so the new list starts at its first item. */
+  epoch: number;
+  color: boolean;
+  width: number;
+  /**
+   * Called after a commit with the id of the last item printed: those items may be dropped from
+   * the state (the chat's `printed` action, which bumps `epoch`).
+   */
+  onPrinted?: (throughId: number) => void;
+}
+
+/**
+ * Finished turns, printed once above the live region (Ink `<Static>`: never re-rendered). Ink
+ * writes a commit's new <Static> children before the commit's layout effects run, so what is
+ * in `items` then has been printed and is handed back through `onPrinted`: the state keeps only
+ * items still to print, however long the chat runs.
+ */
+export function Transcript({ items, epoch, color, width, onPrinted }: TranscriptProps): ReactNode {
+  useLayoutEffect(() => {
+    const last = items.at(-1);
+    if (last !== undefined) onPrinted?.(last.id);
+  }, [items, onPrinted]);
+  return (
+    <Static key={epoch} items={items as FinishedItem[]}>
+      {(item) => <Item key={item.id} item={item} color={color} width={width} />}
+    </Static>
+  );
 }

@@ -1,7 +1,8 @@
 import type { AgentEvent } from '../../lib/events/types.js';
 import type { ChatState, FinishedItem, LiveTurn, PendingApproval, Segment, ToolCard } from './chat-state.js';
-import { EMPTY_USAGE } from './chat-state.js';
+import { EMPTY_USAGE, TOOL_OUTPUT_LINES } from './chat-state.js';
 import { reduceTraceRows } from './chat-trace-rows.js';
+import { scanParagraphs, splitScanned } from './paragraph-scan.js';
 import { sanitizeForTerminal } from '../../lib/core/terminal-text.js';
 
 /** What changes the chat state: batches of agent events, plus the few things the UI itself does. */
@@ -14,7 +15,9 @@ export type ChatAction =
   | { type: 'approval-resolve'; callId: string }
   | { type: 'toggle-trace' }
   | { type: 'reset' }
-  | { type: 'set-model'; model: string };
+  | { type: 'set-model'; model: string }
+  /** The transcript printed every finished item up to this id: they can be dropped. */
+  | { type: 'printed'; throughId: number };
 
 type Draft = Omit<ChatState, 'finished'> & { finished: FinishedItem[] };
 
@@ -31,7 +34,7 @@ export function chatReducer(state: ChatState, action: ChatAction): ChatState {
     case 'events': {
       const draft = copy(state);
       for (const event of action.events) applyEvent(draft, event);
-      draft.traceRows = reduceTraceRows(state.traceRows, action.events);
+      draft.traceRows = reduceTraceRows(state.traceRows, action.events, draft.live?.runId);
       if (draft.live) commit(draft, draft.live, false);
       return draft;
     }
@@ -46,7 +49,8 @@ export function chatReducer(state: ChatState, action: ChatAction): ChatState {
         }
       }
       commit(draft, live, true);
-      if (action.error !== undefined) push(draft, { kind: 'notice', text: action.error, tone: 'error' });
+      // The run's `error` event already printed the error: once is enough.
+      if (action.error !== undefined && live.errorShown !== true) push(draft, { kind: 'notice', text: action.error, tone: 'error' });
       push(draft, {
         kind: 'turn-end',
         status: action.status,
@@ -78,6 +82,12 @@ export function chatReducer(state: ChatState, action: ChatAction): ChatState {
       return { ...state, usage: { ...EMPTY_USAGE }, traceRows: [] };
     case 'set-model':
       return { ...state, model: action.model };
+    case 'printed': {
+      const kept = state.finished.filter((item) => item.id > action.throughId);
+      if (kept.length === state.finished.length) return state;
+      // A new <Static> (new key) prints what is left, which was not printed yet.
+      return { ...state, finished: kept, transcriptEpoch: state.transcriptEpoch + 1 };
+    }
   }
 }
 
@@ -107,8 +117,23 @@ function setCard(live: LiveTurn, callId: string, toolName: string, args: Record<
   live.tools[callId] = { ...(existing ?? { callId, toolName: sanitizeForTerminal(toolName), args, status: 'pending' }), ...patch };
 }
 
+/**
+ * Whether `event` belongs to a nested run (a sub-agent): a run other than the turn's own run,
+ * which is the first run to start in the turn. Its own `parentRunId` does not matter (an agent
+ * whose traces link to a parent run still shows). Outside a turn, `parentRunId` decides.
+ */
+function isNested(draft: Draft, event: AgentEvent): boolean {
+  const live = draft.live;
+  if (live === undefined) return event.parentRunId !== undefined;
+  if (live.runId === undefined) {
+    if (event.type === 'run-start') (cloneLive(draft) as LiveTurn).runId = event.runId;
+    return false;
+  }
+  return event.runId !== live.runId;
+}
+
 function applyEvent(draft: Draft, event: AgentEvent): void {
-  if (event.parentRunId !== undefined) return; // nested runs (sub-agents) show in the trace pane only
+  if (isNested(draft, event)) return; // nested runs (sub-agents) show in the trace pane only
   if (event.type === 'usage') {
     draft.usage.promptTokens += event.usage.promptTokens;
     draft.usage.completionTokens += event.usage.completionTokens;
@@ -132,7 +157,8 @@ function applyEvent(draft: Draft, event: AgentEvent): void {
       const last = live.segments.at(-1);
       // Model output never drives the terminal: escape sequences and controls are dropped here.
       const text = sanitizeForTerminal(event.text);
-      if (last?.kind === 'text') live.segments[live.segments.length - 1] = { kind: 'text', text: last.text + text };
+      // The scan of the text so far stays valid: the text only grows.
+      if (last?.kind === 'text') live.segments[live.segments.length - 1] = { ...last, text: last.text + text };
       else live.segments.push({ kind: 'text', text });
       break;
     }
@@ -166,7 +192,10 @@ function applyEvent(draft: Draft, event: AgentEvent): void {
       setCard(live, event.callId, event.toolName, {}, { status: 'denied', output: `blocked: ${event.reason}` });
       break;
     case 'error':
-      if (event.stage !== 'tool') push(draft, { kind: 'notice', text: `${event.error.name}: ${event.error.message}`, tone: 'error' });
+      if (event.stage !== 'tool') {
+        push(draft, { kind: 'notice', text: `${event.error.name}: ${event.error.message}`, tone: 'error' });
+        live.errorShown = true;
+      }
       break;
     case 'llm-retry':
       push(draft, { kind: 'notice', text: `retrying ${event.provider} (attempt ${event.attempt}): ${event.error.message}`, tone: 'warn' });
@@ -199,21 +228,29 @@ function noticeText(event: AgentEvent): string {
 
 const FINAL: ReadonlySet<string> = new Set(['success', 'error', 'denied']);
 
+/** Whether a card's output is longer than a card shows (Ctrl+O prints it in full). */
+function isCut(card: ToolCard): boolean {
+  return card.output !== undefined && card.output.trimEnd().split('\n').length > TOOL_OUTPUT_LINES;
+}
+
 /**
  * Moves the finished prefix of the live turn into the static transcript: text followed by
  * something else, complete paragraphs of the streaming text (outside code fences), and tool
- * cards that reached a final status. With `all`, everything moves (the turn ended).
+ * cards that reached a final status. With `all`, everything moves (the turn ended). The open
+ * paragraph is scanned from where the last scan stopped (see paragraph-scan.ts).
  */
 function commit(draft: Draft, live: LiveTurn, all: boolean): void {
   const segments = [...live.segments];
   const tools = { ...live.tools };
   const out: DistributiveOmit<FinishedItem, 'id'>[] = [];
+  let changed = false;
   while (segments.length > 0) {
     const first = segments[0] as Segment;
     if (first.kind === 'tool') {
       const card = tools[first.callId] as ToolCard;
       if (!all && !FINAL.has(card.status)) break;
       out.push({ kind: 'tool', card });
+      if (isCut(card)) draft.lastCutTool = card;
       delete tools[first.callId];
       segments.shift();
       continue;
@@ -223,34 +260,24 @@ function commit(draft: Draft, live: LiveTurn, all: boolean): void {
       segments.shift();
       continue;
     }
-    const [done, rest] = splitCompleteParagraphs(first.text);
-    if (done !== '') {
-      out.push({ kind: 'text', text: done, gap: true });
-      segments[0] = { kind: 'text', text: rest };
-    }
+    const scanned = scanParagraphs(first.text, first.scan);
+    const { done, rest, scan } = splitScanned(first.text, scanned);
+    if (done !== '') out.push({ kind: 'text', text: done, gap: true });
+    segments[0] = { kind: 'text', text: rest, scan };
+    changed = true;
     break;
   }
-  if (out.length === 0) return;
+  if (out.length === 0 && !changed) return;
   draft.live = { ...live, segments, tools };
-  draft.finished = [...draft.finished, ...out.map((item) => ({ ...item, id: draft.nextId++ }))];
+  if (out.length > 0) draft.finished = [...draft.finished, ...out.map((item) => ({ ...item, id: draft.nextId++ }))];
 }
 
 /**
  * Splits streaming text into complete paragraphs (up to the last blank line outside a code
- * fence) and the rest still being written. `['', text]` when nothing is complete yet.
+ * fence) and the rest still being written. `['', text]` when nothing is complete yet. (The
+ * reducer scans incrementally instead: paragraph-scan.ts.)
  */
 export function splitCompleteParagraphs(text: string): [string, string] {
-  let inFence = false;
-  let offset = 0;
-  let cut = -1;
-  const lines = text.split('\n');
-  for (let i = 0; i < lines.length - 1; i++) {
-    const line = lines[i] as string;
-    if (/^\s*(```|~~~)/.test(line)) inFence = !inFence;
-    offset += line.length + 1;
-    if (!inFence && line.trim() === '' && i > 0) cut = offset;
-  }
-  if (cut <= 0) return ['', text];
-  const done = text.slice(0, cut).trimEnd();
-  return done === '' ? ['', text] : [done, text.slice(cut)];
+  const { done, rest } = splitScanned(text, scanParagraphs(text));
+  return [done, rest];
 }

@@ -1,4 +1,8 @@
 /** The chat view's state: plain data, built from AgentEvents by `chatReducer` (no agent logic). */
+import type { ParagraphScan } from './paragraph-scan.js';
+
+/** Lines of tool output shown on a card before it is cut (Ctrl+O prints the whole output). */
+export const TOOL_OUTPUT_LINES = 3;
 
 /** A tool card's status: ⊷ running, ? awaiting approval, ✓ success, x error (or denied). */
 export type ToolStatus = 'pending' | 'approval' | 'running' | 'success' | 'error' | 'denied';
@@ -17,8 +21,11 @@ export interface ToolCard {
   timeoutMs?: number;
 }
 
-/** A piece of the answer: text, or a tool card (by call id). */
-export type Segment = { kind: 'text'; text: string } | { kind: 'tool'; callId: string };
+/**
+ * A piece of the answer: text, or a tool card (by call id). `scan` remembers how far the text
+ * has been searched for paragraph breaks (so a long open paragraph is not read again per delta).
+ */
+export type Segment = { kind: 'text'; text: string; scan?: ParagraphScan } | { kind: 'tool'; callId: string };
 
 /** Something printed once, above the live region (rendered in Ink's `<Static>`). */
 export type FinishedItem =
@@ -31,6 +38,11 @@ export type FinishedItem =
 
 /** The turn being streamed: only its unfinished tail is in the live region. */
 export interface LiveTurn {
+  /**
+   * The turn's own run: the first `run-start` of the turn. Events of other runs (sub-agents) are
+   * nested runs and show in the trace pane only — whether or not this run has a parent of its own
+   * (`trace.parent_run_id`).
+   */
   runId: string | undefined;
   /** Segments not yet moved to the static transcript. */
   segments: Segment[];
@@ -40,6 +52,8 @@ export interface LiveTurn {
   /** Session totals when the turn began (the turn's own tokens and cost are the difference). */
   tokensAtStart: number;
   costAtStart: number;
+  /** An `error` event of the run was already printed (the turn's end does not print it again). */
+  errorShown?: boolean;
 }
 
 /** An approval the user has to answer; the queue is answered in order. */
@@ -78,7 +92,15 @@ export interface ChatUsage {
 
 /** The whole chat state. */
 export interface ChatState {
+  /**
+   * Finished items not yet known to be printed. `<Static>` prints each item once; the printed
+   * ones are dropped (`printed` action) so memory stays bounded however long the chat runs.
+   */
   finished: FinishedItem[];
+  /** Bumped whenever printed items are dropped: the transcript's `<Static>` starts over (its key). */
+  transcriptEpoch: number;
+  /** The last finished tool card whose output was cut (Ctrl+O prints it in full). */
+  lastCutTool: ToolCard | undefined;
   live: LiveTurn | undefined;
   approvals: PendingApproval[];
   usage: ChatUsage;
@@ -93,5 +115,16 @@ export const EMPTY_USAGE: ChatUsage = { promptTokens: 0, completionTokens: 0, to
 
 /** A fresh chat. */
 export function initialChatState(model: string): ChatState {
-  return { finished: [], live: undefined, approvals: [], usage: { ...EMPTY_USAGE }, model, traceRows: [], traceVisible: false, nextId: 1 };
+  return {
+    finished: [],
+    transcriptEpoch: 0,
+    lastCutTool: undefined,
+    live: undefined,
+    approvals: [],
+    usage: { ...EMPTY_USAGE },
+    model,
+    traceRows: [],
+    traceVisible: false,
+    nextId: 1,
+  };
 }

@@ -6,8 +6,10 @@ const MAX_ROWS = 500;
 /**
  * The live trace pane's step tree of the current run, built from events only: the run, its
  * iterations, each LLM call and each tool call (nested runs indented under their parent).
+ * `topRunId` is the turn's own run (its events are not indented even when the run has a parent
+ * of its own); without it, events with a `parentRunId` are the nested ones.
  */
-export function reduceTraceRows(rows: readonly TraceRow[], events: readonly AgentEvent[]): TraceRow[] {
+export function reduceTraceRows(rows: readonly TraceRow[], events: readonly AgentEvent[], topRunId?: string): TraceRow[] {
   if (events.length === 0) return rows as TraceRow[];
   const out = [...rows];
   const index = new Map(out.map((row, i) => [row.key, i]));
@@ -23,7 +25,8 @@ export function reduceTraceRows(rows: readonly TraceRow[], events: readonly Agen
     if (at !== undefined) out[at] = { ...(out[at] as TraceRow), ...fields };
   };
   for (const event of events) {
-    const nest = event.parentRunId === undefined ? 0 : 1;
+    const nested = topRunId === undefined ? event.parentRunId !== undefined : event.runId !== topRunId;
+    const nest = nested ? 1 : 0;
     const run = event.runId;
     switch (event.type) {
       case 'run-start':

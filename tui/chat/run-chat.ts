@@ -32,7 +32,9 @@ export interface RunChatOptions {
  * user quits (0), or 130 when `signal` aborts. Ink and React load here, lazily.
  */
 export async function runChat(agent: Agent, options: RunChatOptions): Promise<number> {
-  const [{ render }, { createElement }, { ChatApp }] = await Promise.all([import('ink'), import('react'), import('./ChatApp.js')]);
+  const [{ render }, { createElement }, { ChatApp }, { FrameCounter }] = await Promise.all([import('ink'), import('react'), import('./ChatApp.js'), import('./frame-counter.js')]);
+  // Counts the frames Ink draws: the approval prompt takes keys only once a frame has shown it.
+  const frames = new FrameCounter();
   let exitCode = 0;
   let quit: () => void = () => undefined;
   const done = new Promise<void>((resolve) => {
@@ -54,8 +56,9 @@ export async function runChat(agent: Agent, options: RunChatOptions): Promise<nu
     switchModel: options.switchModel,
     ...(options.notices === undefined ? {} : { notices: options.notices }),
     onExit,
+    frames,
   });
-  const instance = render(element, { stdin: options.stdin, stdout: options.stdout, stderr: options.stderr, exitOnCtrlC: false, maxFps: 30 });
+  const instance = render(element, { stdin: options.stdin, stdout: options.stdout, stderr: options.stderr, exitOnCtrlC: false, maxFps: 30, onRender: frames.tick });
   const onAbort = (): void => onExit(130);
   if (options.signal?.aborted === true) onAbort();
   options.signal?.addEventListener('abort', onAbort, { once: true });

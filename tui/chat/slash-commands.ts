@@ -3,6 +3,7 @@ import type { Agent } from '../../lib/agent/agent.js';
 import { closestMatch } from '../../lib/core/suggest.js';
 import type { AgentResult } from '../../lib/agent/result.js';
 import type { Tool } from '../../lib/tools/types.js';
+import type { ChatBusy } from './chat-busy-error.js';
 import { contextFill, cut, formatCost, formatTokens } from './chat-format.js';
 import type { ChatUsage } from './chat-state.js';
 
@@ -24,6 +25,24 @@ export const SLASH_COMMANDS: readonly { name: string; usage: string; description
   { name: 'exit', usage: '/exit', description: 'quit (also: Ctrl+C twice)' },
 ];
 
+/**
+ * Commands that wait while a turn runs or a model loads: they change the conversation or save
+ * the last finished run. Refused then (the line stays in the input); every other command — /help,
+ * /trace, /cost, /tools, /exit — runs at once.
+ */
+export const WAIT_WHILE_BUSY: ReadonlySet<string> = new Set(['model', 'reset', 'save']);
+
+/** Whether `command` can run while the chat is busy (a turn runs, a model loads). */
+export function runsWhileBusy(command: SlashCommand): boolean {
+  return !WAIT_WHILE_BUSY.has(command.name);
+}
+
+/** The short notice for a line refused while busy (the line stays in the input). */
+export function busyNotice(busy: ChatBusy, command?: SlashCommand): string {
+  const what = command === undefined ? 'press Enter again' : `/${command.name} can run`;
+  return busy === 'running' ? `a turn is running: ${what} when it has finished (esc cancels it)` : `the model is loading: ${what} when it has loaded`;
+}
+
 /** `/name rest` → `{ name, args }`; undefined for ordinary input (`//text` sends `/text`). */
 export function parseSlashCommand(line: string): SlashCommand | undefined {
   const trimmed = line.trim();
@@ -38,6 +57,7 @@ export function helpText(): string {
   return [
     'Commands:',
     ...SLASH_COMMANDS.map((c) => `  ${c.usage.padEnd(width)}  ${c.description}`),
+    'While a turn runs, /help, /trace, /cost, /tools and /exit work; prompts, /model, /reset and /save wait (the line stays in the input).',
     'Keys:',
     '  Enter send · ↑/↓ input history · Esc or Ctrl+C cancel a running turn · Ctrl+C twice quit',
     '  Ctrl+O show the last cut tool output in full',
@@ -68,7 +88,8 @@ export interface SlashContext {
   usage: ChatUsage;
   contextWindow: number | undefined;
   lastResult: AgentResult | undefined;
-  running: boolean;
+  /** What the chat is busy with (a turn, a model switch), read when the command runs. */
+  busy: ChatBusy | undefined;
   cwd: string;
   print: (text: string, tone?: 'info' | 'warn' | 'error') => void;
   toggleTrace: () => void;
@@ -76,7 +97,8 @@ export interface SlashContext {
   exit: (code: number) => void;
   /** Builds the agent with another model; absent: /model is not available. */
   switchModel?: ((model: string) => Promise<Agent>) | undefined;
-  replaceAgent: (agent: Agent) => void;
+  /** Loads an agent and switches to it (no turn starts meanwhile; see useChatSession). */
+  switchAgent: (load: () => Promise<Agent>) => Promise<Agent>;
 }
 
 /** Runs a slash command. Never throws: problems are printed. */
@@ -97,7 +119,7 @@ export async function runSlashCommand(command: SlashCommand, ctx: SlashContext):
         ctx.print(costText(ctx.usage, ctx.contextWindow));
         return;
       case 'reset':
-        if (ctx.running) return ctx.print('A turn is running; cancel it (Esc) before /reset.', 'warn');
+        if (ctx.busy !== undefined) return ctx.print(busyNotice(ctx.busy, command), 'warn');
         ctx.reset();
         ctx.print('— conversation reset —');
         return;
@@ -121,15 +143,16 @@ export async function runSlashCommand(command: SlashCommand, ctx: SlashContext):
 
 async function switchModel(model: string, ctx: SlashContext): Promise<void> {
   if (model === '') return ctx.print(`Model: ${ctx.agent.providerName}/${ctx.agent.model}. Use /model <id> to switch.`);
-  if (ctx.running) return ctx.print('A turn is running; switch the model when it has finished.', 'warn');
-  if (ctx.switchModel === undefined) return ctx.print('Switching models is not available for this agent.', 'warn');
-  const agent = await ctx.switchModel(model);
-  ctx.replaceAgent(agent);
+  if (ctx.busy !== undefined) return ctx.print(busyNotice(ctx.busy, { name: 'model', args: model }), 'warn');
+  const load = ctx.switchModel;
+  if (load === undefined) return ctx.print('Switching models is not available for this agent.', 'warn');
+  const agent = await ctx.switchAgent(() => load(model));
   ctx.print(`Model switched to ${agent.providerName}/${agent.model}; the conversation continues.`);
 }
 
 async function save(file: string, ctx: SlashContext): Promise<void> {
   if (file === '') return ctx.print('Usage: /save <file>', 'warn');
+  if (ctx.busy !== undefined) return ctx.print(busyNotice(ctx.busy, { name: 'save', args: file }), 'warn');
   if (ctx.lastResult === undefined) return ctx.print('No finished run to save yet.', 'warn');
   const path = resolve(ctx.cwd, file);
   await ctx.lastResult.trace.toJSONL(path);

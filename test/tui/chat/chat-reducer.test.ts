@@ -14,11 +14,16 @@ function reduce(actions: ChatAction[], state: ChatState = initialChatState('gpt-
 const start: ChatAction = { type: 'turn-start', prompt: 'hello', now: 1000 };
 const events = (...list: ReturnType<typeof ev>[]): ChatAction => ({ type: 'events', events: list });
 
+/** The live segments without the paragraph scan state (what is drawn). */
+function segments(state: ChatState): { kind: string; text?: string; callId?: string }[] | undefined {
+  return state.live?.segments.map((s) => (s.kind === 'text' ? { kind: s.kind, text: s.text } : s));
+}
+
 describe('chatReducer', () => {
   test('a turn streams into the live region and moves to the static transcript when it ends', () => {
     let state = reduce([start, events(ev('run-start', { agentName: 'a', input: 'hello', provider: 'p', model: 'm' }), ev('iteration-start', { iteration: 1 }), ev('text-delta', { iteration: 1, text: 'Hel' }))]);
     assert.deepEqual(state.finished.map((i) => i.kind), ['user']);
-    assert.deepEqual(state.live?.segments, [{ kind: 'text', text: 'Hel' }]);
+    assert.deepEqual(segments(state), [{ kind: 'text', text: 'Hel' }]);
     assert.equal(state.live?.iteration, 1);
     state = reduce([events(ev('text-delta', { iteration: 1, text: 'lo!' }), ev('usage', { iteration: 1, usage, total })), { type: 'turn-finish', status: 'completed', now: 1500 }], state);
     assert.equal(state.live, undefined);
@@ -56,7 +61,7 @@ describe('chatReducer', () => {
   test('complete paragraphs move to static while the turn streams; an open code fence stays live', () => {
     let state = reduce([start, events(ev('text-delta', { iteration: 1, text: 'First paragraph.\n\nSecond' }))]);
     assert.deepEqual(state.finished.map((i) => (i.kind === 'text' ? i.text : i.kind)), ['user', 'First paragraph.']);
-    assert.deepEqual(state.live?.segments, [{ kind: 'text', text: 'Second' }]);
+    assert.deepEqual(segments(state), [{ kind: 'text', text: 'Second' }]);
     state = reduce([events(ev('text-delta', { iteration: 1, text: '\n\n```js\nconst a = 1;\n\nconst b = 2;\n' }))], state);
     assert.deepEqual(state.finished.map((i) => (i.kind === 'text' ? i.text : i.kind)), ['user', 'First paragraph.', 'Second']);
     assert.equal(state.live?.segments[0]?.kind === 'text' && state.live.segments[0].text.startsWith('```js'), true);
@@ -137,7 +142,7 @@ describe('chatReducer', () => {
       assert.equal(state.live, undefined);
     }
     state = reduce([start, events(ev('text-delta', { iteration: 1, text: 'streaming' }))], state);
-    assert.deepEqual(state.live?.segments, [{ kind: 'text', text: 'streaming' }]);
+    assert.deepEqual(segments(state), [{ kind: 'text', text: 'streaming' }]);
     assert.equal(state.finished.filter((i) => i.kind === 'turn-end').length, 3);
   });
 
@@ -166,5 +171,136 @@ describe('chatReducer', () => {
     state = reduce([{ type: 'turn-finish', status: 'completed', now: 5 }, { type: 'reset' }], state);
     assert.equal(state.usage.totalTokens, 0);
     assert.equal(chatReducer(state, { type: 'toggle-trace' }).traceVisible, true);
+  });
+});
+
+describe('chatReducer: runs, errors, long streams, long chats', () => {
+  type Event = ReturnType<typeof ev>;
+  const inRun = (event: Event, parentRunId: string): Event => ({ ...event, parentRunId });
+  const runStart = (runId: string, parentRunId?: string): Event => {
+    const event = ev('run-start', { agentName: runId, input: 'hello', provider: 'p', model: 'm' }, runId);
+    return parentRunId === undefined ? event : inRun(event, parentRunId);
+  };
+
+  test('a turn whose own run has a parent (trace.parent_run_id) shows; only other runs are nested', () => {
+    // The top run links to an outer run; a sub-agent run nests under the top run.
+    const state = reduce([
+      start,
+      events(
+        runStart('run_top', 'outer_run'),
+        inRun(ev('iteration-start', { iteration: 1 }, 'run_top'), 'outer_run'),
+        inRun(ev('text-delta', { iteration: 1, text: 'Top answer. ' }, 'run_top'), 'outer_run'),
+        inRun(ev('usage', { iteration: 1, usage, total }, 'run_top'), 'outer_run'),
+        inRun(ev('tool-start', { callId: 'c1', toolName: 'researcher', args: {} }, 'run_top'), 'outer_run'),
+        runStart('run_sub', 'run_top'),
+        inRun(ev('text-delta', { iteration: 1, text: 'SUB-AGENT TEXT' }, 'run_sub'), 'run_top'),
+        inRun(ev('usage', { iteration: 1, usage, total }, 'run_sub'), 'run_top'),
+        inRun(ev('text-delta', { iteration: 1, text: 'More top.' }, 'run_top'), 'outer_run'),
+      ),
+    ]);
+    assert.equal(state.live?.runId, 'run_top');
+    assert.deepEqual(
+      state.finished.map((i) => (i.kind === 'text' ? i.text : i.kind)),
+      ['user', 'Top answer.'],
+    );
+    assert.deepEqual(segments(state), [
+      { kind: 'tool', callId: 'c1' },
+      { kind: 'text', text: 'More top.' },
+    ]);
+    assert.doesNotMatch(JSON.stringify([state.finished, state.live]), /SUB-AGENT/);
+    assert.equal(state.usage.totalTokens, 120, "the sub-agent's usage event is not counted twice");
+    assert.equal(state.live?.iteration, 1);
+    assert.deepEqual(
+      state.traceRows.map((r) => [r.depth, r.label]),
+      [
+        [0, 'run run_top (p/m)'],
+        [1, 'iteration 1'],
+        [2, 'tool researcher'],
+        [1, 'run run_sub (p/m)'],
+      ],
+    );
+  });
+
+  test('an error event and the failed turn print the error once', () => {
+    const state = reduce([
+      start,
+      events(runStart('run_1'), ev('error', { error: { name: 'ProviderError', message: 'provider down' }, stage: 'llm' })),
+      { type: 'turn-finish', status: 'error', now: 1500, error: 'ProviderError: provider down' },
+    ]);
+    const notices = state.finished.flatMap((i) => (i.kind === 'notice' ? [i.text] : []));
+    assert.deepEqual(notices, ['ProviderError: provider down']);
+    // Without an error event (the run failed before it could emit one) the turn's end prints it.
+    const early = reduce([start, { type: 'turn-finish', status: 'error', now: 1500, error: 'Error: bad input' }]);
+    assert.deepEqual(early.finished.flatMap((i) => (i.kind === 'notice' ? [i.text] : [])), ['Error: bad input']);
+  });
+
+  test('a 200k-character paragraph streamed in 2,000 deltas is scanned once: each delta reads only itself', () => {
+    let state = reduce([start]);
+    let text = '';
+    for (let i = 0; i < 2000; i++) {
+      const delta = `${String(i).padStart(4, '0')} ${'x'.repeat(94)}\n`.slice(0, 100).replace('\n', i % 7 === 0 ? '\n' : ' ');
+      text += delta;
+      state = chatReducer(state, events(ev('text-delta', { iteration: 1, text: delta })));
+      const open = state.live?.segments[0];
+      assert.ok(open?.kind === 'text' && open.scan !== undefined);
+      // Everything has been searched, and nothing twice.
+      assert.equal(open.scan.searched, open.text.length);
+      assert.equal(open.scan.examined, text.length, `after delta ${i}`);
+    }
+    assert.equal(text.length, 200_000);
+    const open = state.live?.segments[0];
+    assert.ok(open?.kind === 'text');
+    assert.equal(open.text, text, 'no blank line: nothing was committed');
+    assert.deepEqual(state.finished.map((i) => i.kind), ['user']);
+  });
+
+  test('paragraph breaks and fences split across deltas are found as in one piece', () => {
+    const pieces = ['Intro line', '\n', '\n', 'Second ', 'para\n\n``', '`js\nconst a = 1;\n', '\nconst b = 2;\n``', '`\n', '\nTail'];
+    let state = reduce([start]);
+    for (const text of pieces) state = chatReducer(state, events(ev('text-delta', { iteration: 1, text })));
+    const whole = pieces.join('');
+    const [done, rest] = splitCompleteParagraphs(whole);
+    const committed = state.finished.flatMap((i) => (i.kind === 'text' ? [i.text] : []));
+    assert.deepEqual(committed, ['Intro line', 'Second para', '```js\nconst a = 1;\n\nconst b = 2;\n```']);
+    assert.equal(committed.join('\n\n'), done);
+    assert.deepEqual(segments(state), [{ kind: 'text', text: rest }]);
+    assert.equal(rest, 'Tail');
+  });
+
+  test('1,000 turns: printed items are dropped, so the item list stays bounded; Ctrl+O still finds the last cut output', () => {
+    let state = initialChatState('m');
+    let longest = 0;
+    for (let turn = 0; turn < 1000; turn++) {
+      state = reduce(
+        [
+          { type: 'turn-start', prompt: `question ${turn}`, now: turn },
+          events(
+            runStart(`run_${turn}`),
+            ev('text-delta', { iteration: 1, text: `First paragraph ${turn}.\n\nSecond` }, `run_${turn}`),
+            ev('tool-start', { callId: `c${turn}`, toolName: 'lines', args: {} }, `run_${turn}`),
+            ev('tool-end', { callId: `c${turn}`, toolName: 'lines', args: {}, result: turn === 500 ? 'a\nb\nc\nd\ne' : 'ok', durationMs: 1, cached: false }, `run_${turn}`),
+          ),
+          { type: 'turn-finish', status: 'completed', now: turn + 1 },
+        ],
+        state,
+      );
+      longest = Math.max(longest, state.finished.length);
+      // The transcript printed what it was given (Transcript's onPrinted).
+      const last = state.finished.at(-1);
+      if (last !== undefined) state = chatReducer(state, { type: 'printed', throughId: last.id });
+      assert.equal(state.finished.length, 0);
+    }
+    assert.ok(longest <= 6, `at most one turn's items are held (${longest})`);
+    assert.equal(state.transcriptEpoch, 1000);
+    assert.equal(state.lastCutTool?.callId, 'c500');
+    assert.equal(state.lastCutTool?.output, 'a\nb\nc\nd\ne');
+    // Only items up to the printed id go: a later one stays for the next <Static>.
+    const next = reduce([{ type: 'notice', text: 'one' }, { type: 'notice', text: 'two' }], state);
+    const first = next.finished[0];
+    assert.ok(first !== undefined);
+    const after = chatReducer(next, { type: 'printed', throughId: first.id });
+    assert.deepEqual(after.finished.map((i) => (i.kind === 'notice' ? i.text : i.kind)), ['two']);
+    assert.equal(after.transcriptEpoch, 1001);
+    assert.equal(chatReducer(after, { type: 'printed', throughId: first.id }), after, 'nothing to drop: the same state');
   });
 });

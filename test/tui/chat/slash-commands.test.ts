@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { EMPTY_USAGE } from '../../../tui/chat/chat-state.js';
-import { costText, helpText, parseSlashCommand, toolsText } from '../../../tui/chat/slash-commands.js';
+import { busyNotice, costText, helpText, parseSlashCommand, runsWhileBusy, toolsText } from '../../../tui/chat/slash-commands.js';
 import { parseInline, parseMarkdown } from '../../../tui/chat/markdown-blocks.js';
 import { contextFill, formatDuration, summarizeArgs } from '../../../tui/chat/chat-format.js';
 import { InputHistory } from '../../../tui/chat/hooks/use-input-history.js';
@@ -12,6 +12,14 @@ test('parseSlashCommand', () => {
   assert.deepEqual(parseSlashCommand('/HELP'), { name: 'help', args: '' });
   assert.equal(parseSlashCommand('hello /help'), undefined);
   assert.equal(parseSlashCommand('//not a command'), undefined);
+});
+
+test('while busy, commands that only show things run; /model, /reset and /save wait', () => {
+  const runs = (line: string): boolean => runsWhileBusy(parseSlashCommand(line) ?? { name: '', args: '' });
+  assert.deepEqual(['/help', '/?', '/trace', '/cost', '/tools', '/exit', '/quit', '/hlep'].filter((line) => !runs(line)), []);
+  assert.deepEqual(['/model gpt-4o', '/model', '/reset', '/save out.jsonl'].filter((line) => runs(line)), []);
+  assert.equal(busyNotice('running'), 'a turn is running: press Enter again when it has finished (esc cancels it)');
+  assert.equal(busyNotice('switching', { name: 'reset', args: '' }), 'the model is loading: /reset can run when it has loaded');
 });
 
 test('help, tools and cost texts', () => {

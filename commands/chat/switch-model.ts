@@ -1,0 +1,30 @@
+import type { Agent } from '../../lib/agent/agent.js';
+import { loadAgent } from '../../lib/config/load-agent.js';
+import { UsageError } from '../../cli/usage-error.js';
+import { planAgentLoad, resolveAgent, type AgentRequest, type ResolvedAgent } from '../run/resolve-agent.js';
+
+/**
+ * The loader behind the chat's `/model <id>`: the same agent file and options with another model.
+ *
+ * With `--record` the new agent keeps the chat's RecordingProvider, so its calls are appended to
+ * the same cassette (loading the agent again with `--record` would start the cassette over and
+ * lose what was recorded). With `--replay` it keeps the ReplayProvider, so replay continues where
+ * it is (a recorded chat with a model switch replays with the same switch). The provider stays the
+ * same in both cases — only the model id sent with each call changes — so this always works; a
+ * recorder or replayer that is somehow missing is refused with a UsageError rather than restarting
+ * the cassette.
+ */
+export function modelSwitcher(request: AgentRequest, resolved: Pick<ResolvedAgent, 'recorder' | 'replay'>): (model: string) => Promise<Agent> {
+  return async (model) => {
+    if (request.record === undefined && request.replay === undefined) return (await resolveAgent({ ...request, model })).agent;
+    const shared = request.record !== undefined ? resolved.recorder : resolved.replay;
+    if (shared === undefined) {
+      const flag = request.record !== undefined ? `--record ${request.record}` : `--replay ${request.replay ?? ''}`;
+      throw new UsageError(`/model cannot switch models here: the agent was loaded without the provider of ${flag}, and loading it again would start the cassette over.`);
+    }
+    const { record: _record, replay: _replay, ...plain } = request;
+    const plan = planAgentLoad({ ...plain, model });
+    plan.options.provider = shared;
+    return loadAgent(plan.file, plan.options);
+  };
+}

@@ -1,0 +1,48 @@
+import assert from 'node:assert/strict';
+import { afterEach, test } from 'node:test';
+import { cleanup, render } from 'ink-testing-library';
+import { useCallback, useReducer, type ReactNode } from 'react';
+import { chatReducer, type ChatAction } from '../../../tui/chat/chat-reducer.js';
+import { initialChatState, type ChatState } from '../../../tui/chat/chat-state.js';
+import { Transcript } from '../../../tui/chat/Transcript.js';
+import { ev } from './helpers.js';
+
+afterEach(() => cleanup());
+
+/** The transcript wired to the chat reducer as ChatApp wires it; `expose` gets the state and dispatch. */
+function Harness({ expose }: { expose: (state: ChatState, dispatch: (action: ChatAction) => void) => void }): ReactNode {
+  const [state, dispatch] = useReducer(chatReducer, 'm', initialChatState);
+  const printed = useCallback((throughId: number) => dispatch({ type: 'printed', throughId }), []);
+  expose(state, dispatch);
+  return <Transcript items={state.finished} epoch={state.transcriptEpoch} color={false} width={80} onPrinted={printed} />;
+}
+
+test('1,000 turns through <Static>: every item is printed exactly once and the state holds only what is not printed yet', async () => {
+  let state = initialChatState('m');
+  let dispatch: (action: ChatAction) => void = () => undefined;
+  let largest = 0;
+  const ui = render(
+    <Harness
+      expose={(s, d) => {
+        state = s;
+        dispatch = d;
+        largest = Math.max(largest, s.finished.length);
+      }}
+    />,
+  );
+  for (let turn = 0; turn < 1000; turn++) {
+    dispatch({ type: 'turn-start', prompt: `question ${turn}`, now: turn });
+    dispatch({ type: 'events', events: [ev('run-start', { agentName: 'a', input: 'q', provider: 'p', model: 'm' }, `run_${turn}`), ev('text-delta', { iteration: 1, text: `Paragraph ${turn}.\n\nAnswer ${turn}` }, `run_${turn}`)] });
+    dispatch({ type: 'turn-finish', status: 'completed', now: turn + 1 });
+    // React renders (and <Static> prints) between turns, as it does between a chat's turns.
+    await new Promise((resolve) => setImmediate(resolve));
+  }
+  assert.equal(state.finished.length, 0, 'everything printed was dropped');
+  assert.ok(largest <= 4, `at most one turn's unprinted items at a time (${largest})`);
+  assert.ok(state.transcriptEpoch >= 1000, 'a new <Static> after each printed batch');
+  const out = ui.lastFrame() ?? '';
+  for (const turn of [0, 1, 499, 998, 999]) {
+    for (const text of [`› question ${turn}\n`, `Paragraph ${turn}.\n`, `Answer ${turn}\n`]) assert.equal(out.split(text).length - 1, 1, `${JSON.stringify(text)} printed once`);
+  }
+  assert.equal(out.match(/^done in /gm)?.length, 1000);
+});
