@@ -8,7 +8,7 @@ import type { BatchClock } from './event-batcher.js';
 import { Footer, footerLines, type FooterProps } from './Footer.js';
 import type { FrameCounter } from './frame-counter.js';
 import { useChatSession } from './hooks/use-chat-session.js';
-import { useTerminalSize } from './hooks/use-terminal-size.js';
+import { useTerminalSize } from '../hooks/use-terminal-size.js';
 import { InputLine } from './InputLine.js';
 import { LiveTurn } from './LiveTurn.js';
 import { busyNotice, parseSlashCommand, runSlashCommand, runsWhileBusy } from './slash-commands.js';
@@ -57,7 +57,7 @@ export function ChatApp(props: ChatAppProps): ReactNode {
     ...(props.clock === undefined ? {} : { clock: props.clock }),
   });
   const { state, running, dispatch } = session;
-  const terminal = useTerminalSize();
+  const terminal = useTerminalSize({ columns: 100, rows: 24 });
   const width = Math.max(10, terminal.columns);
   const rows = Math.max(1, terminal.rows);
   const [hint, setHint] = useState<string | undefined>(undefined);

@@ -3,6 +3,7 @@
  * the way the live region budgets its height. Every row returned is at most `width` columns wide.
  */
 import { cutToWidth, displayWidth } from '../../lib/core/display-width.js';
+import { splitToWidth } from '../../lib/core/split-to-width.js';
 
 /** A run of text drawn in one style; `kind` is the caller's (inline Markdown kinds, say). */
 export interface Span<K extends string = string> {
@@ -15,25 +16,6 @@ const graphemes = new Intl.Segmenter(undefined, { granularity: 'grapheme' });
 /** Splits text into alternating runs of whitespace and non-whitespace. */
 function tokens(text: string): string[] {
   return text.match(/\s+|\S+/g) ?? [];
-}
-
-/** Pieces of `word` of at most `width` columns each (never splitting a grapheme). */
-function hardSplit(word: string, width: number): string[] {
-  const pieces: string[] = [];
-  let piece = '';
-  let used = 0;
-  for (const { segment } of graphemes.segment(word)) {
-    const cols = displayWidth(segment);
-    if (used + cols > width && piece !== '') {
-      pieces.push(piece);
-      piece = '';
-      used = 0;
-    }
-    piece += segment;
-    used += cols;
-  }
-  if (piece !== '') pieces.push(piece);
-  return pieces;
 }
 
 /**
@@ -89,13 +71,13 @@ export function wrapSpans<K extends string>(spans: readonly Span<K>[], width: nu
       // A word wider than a row: fill what is left of this row, then whole rows.
       let rest = token;
       if (room - used > 0 && used > 0) {
-        const [head] = hardSplit(rest, room - used);
+        const [head] = splitToWidth(rest, room - used);
         if (head !== undefined && displayWidth(head) <= room - used) {
           put(span.kind, head, displayWidth(head));
           rest = rest.slice(head.length);
         }
       }
-      for (const piece of hardSplit(rest, room)) {
+      for (const piece of splitToWidth(rest, room)) {
         if (used > 0) newRow();
         put(span.kind, piece, displayWidth(piece));
       }

@@ -10,7 +10,7 @@ import { HelpLine } from './HelpLine.js';
 import { viewerLayout } from './layout.js';
 import { StepTree } from './StepTree.js';
 import { buildTreeModel } from './tree-model.js';
-import { useTerminalSize } from './use-terminal-size.js';
+import { useTerminalSize } from '../hooks/use-terminal-size.js';
 import { useTreeState } from './use-tree-state.js';
 import { useViewerInput } from './use-viewer-input.js';
 
