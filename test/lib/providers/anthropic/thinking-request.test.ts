@@ -13,11 +13,12 @@ import type { ProviderRequest, ProviderToolSpec } from '../../../../lib/provider
 import { testRuntime, weatherTool } from '../../../support/agent-harness.js';
 import { jsonResponse, sseResponse, startReplayServer, type ReplayServer } from '../../../support/replay-server.js';
 import { collect } from './helpers.js';
+import { finalTurnJson, finalTurnStream as finalTurnStreamOf, MODEL, SIGNATURE } from './thinking-turns.js';
+
+const finalTurnStream = (): string => finalTurnStreamOf(120);
 
 // Replies are synthetic bodies in the documented Messages API wire format (as in thinking.test.ts).
 
-const MODEL = 'claude-haiku-4-5-20251001';
-const SIGNATURE = 'EqQBCkgIBRABGAIiQL+/sig+with/slashes==';
 const CALL = { id: 'toolu_01', toolName: 'get_weather', parameters: { city: 'Paris' } };
 const TOOLS: ProviderToolSpec[] = [{ name: 'get_weather', description: 'Weather of a city', parameters: { type: 'object', properties: { city: { type: 'string' } } } }];
 
@@ -27,31 +28,6 @@ interface Body {
   thinking?: unknown;
   tool_choice?: unknown;
   messages: { role: string; content: { type: string }[] }[];
-}
-
-function finalTurnJson(): Record<string, unknown> {
-  return {
-    id: 'msg_t2',
-    type: 'message',
-    role: 'assistant',
-    model: MODEL,
-    content: [{ type: 'text', text: 'It is sunny in Paris.' }],
-    stop_reason: 'end_turn',
-    stop_sequence: null,
-    usage: { input_tokens: 120, output_tokens: 8 },
-  };
-}
-
-function finalTurnStream(): string {
-  const events: Record<string, unknown>[] = [
-    { type: 'message_start', message: { id: 'msg_t2', type: 'message', role: 'assistant', model: MODEL, content: [], stop_reason: null, stop_sequence: null, usage: { input_tokens: 120, output_tokens: 1 } } },
-    { type: 'content_block_start', index: 0, content_block: { type: 'text', text: '' } },
-    { type: 'content_block_delta', index: 0, delta: { type: 'text_delta', text: 'It is sunny in Paris.' } },
-    { type: 'content_block_stop', index: 0 },
-    { type: 'message_delta', delta: { stop_reason: 'end_turn', stop_sequence: null }, usage: { output_tokens: 8 } },
-    { type: 'message_stop' },
-  ];
-  return events.map((e) => `event: ${String(e['type'])}\ndata: ${JSON.stringify(e)}\n\n`).join('');
 }
 
 /** A tool loop left open: the question, the assistant turn with the call, the result. */

@@ -4,21 +4,17 @@ import { z } from 'zod';
 import { Agent } from '../../../../lib/agent/agent.js';
 import { ProviderConfigurationError } from '../../../../lib/core/errors/provider-configuration-error.js';
 import type { Message } from '../../../../lib/core/message.js';
-import type { ReasoningPart } from '../../../../lib/core/reasoning-part.js';
 import { AnthropicProvider, toAnthropicMessages, toAnthropicParams } from '../../../../lib/providers/anthropic/index.js';
-import type { StreamPart } from '../../../../lib/providers/spec.js';
 import { tool } from '../../../../lib/tools/tool.js';
 import { testRuntime } from '../../../support/agent-harness.js';
 import { fixture, jsonResponse, sseResponse, startReplayServer, type ReplayServer } from '../../../support/replay-server.js';
 import { ask, collect, reasoningOf, textOf } from './helpers.js';
+import { EXPECTED_PARTS, finalTurnJson, finalTurnStream, messageStart, MODEL, REDACTED, reasoningPartsOf as reasoningParts, SIGNATURE, sse, toolTurnJson, toolTurnStream } from './thinking-turns.js';
 
 // Synthetic bodies follow the documented wire format (field names as in @anthropic-ai/sdk's
 // ThinkingBlock, RedactedThinkingBlock, ThinkingDelta and SignatureDelta types); the recorded
 // thinking stream (simonw-llm) is the only real recording with a thinking block.
 
-const MODEL = 'claude-haiku-4-5-20251001';
-const SIGNATURE = 'EqQBCkgIBRABGAIiQL+/sig+with/slashes==';
-const REDACTED = 'EmwKAhgBEgy3va3pzix/LafPsn4aDFIT2Xlxh0L5L8rLVyIwxtE3rAFBa8cr3qpPkNRj2YfWXGmKDxH4mPnZ5sQ7vB5URj2pabTa0y1NWuSRpK+L';
 
 type Block = Record<string, unknown> & { type: string };
 interface Turn {
@@ -36,89 +32,6 @@ interface Body {
 function providerFor(server: ReplayServer, thinking: ConstructorParameters<typeof AnthropicProvider>[0] = {}): AnthropicProvider {
   return new AnthropicProvider({ apiKey: 'test-key', baseURL: server.url, ...thinking });
 }
-
-/** An SSE body: `event: <type>` + `data: <json>` per event, as the API frames it. */
-function sse(events: readonly Record<string, unknown>[]): string {
-  return events.map((e) => `event: ${String(e['type'])}\ndata: ${JSON.stringify(e)}\n\n`).join('');
-}
-
-function messageStart(): Record<string, unknown> {
-  return {
-    type: 'message_start',
-    message: { id: 'msg_t1', type: 'message', role: 'assistant', model: MODEL, content: [], stop_reason: null, stop_sequence: null, usage: { input_tokens: 50, output_tokens: 1 } },
-  };
-}
-
-/** A streamed turn: a thinking block (text split in two deltas, signature in two), a redacted block, then a tool_use block. */
-function toolTurnStream(): string {
-  return sse([
-    messageStart(),
-    { type: 'content_block_start', index: 0, content_block: { type: 'thinking', thinking: '', signature: '' } },
-    { type: 'content_block_delta', index: 0, delta: { type: 'thinking_delta', thinking: 'The user wants the weather. ' } },
-    { type: 'content_block_delta', index: 0, delta: { type: 'thinking_delta', thinking: 'I will call get_weather.' } },
-    { type: 'content_block_delta', index: 0, delta: { type: 'signature_delta', signature: SIGNATURE.slice(0, 10) } },
-    { type: 'content_block_delta', index: 0, delta: { type: 'signature_delta', signature: SIGNATURE.slice(10) } },
-    { type: 'content_block_stop', index: 0 },
-    { type: 'content_block_start', index: 1, content_block: { type: 'redacted_thinking', data: REDACTED } },
-    { type: 'content_block_stop', index: 1 },
-    { type: 'content_block_start', index: 2, content_block: { type: 'tool_use', id: 'toolu_01', name: 'get_weather', input: {} } },
-    { type: 'content_block_delta', index: 2, delta: { type: 'input_json_delta', partial_json: '{"city": "Pa' } },
-    { type: 'content_block_delta', index: 2, delta: { type: 'input_json_delta', partial_json: 'ris"}' } },
-    { type: 'content_block_stop', index: 2 },
-    { type: 'message_delta', delta: { stop_reason: 'tool_use', stop_sequence: null }, usage: { output_tokens: 90 } },
-    { type: 'message_stop' },
-  ]);
-}
-
-function finalTurnStream(): string {
-  return sse([
-    messageStart(),
-    { type: 'content_block_start', index: 0, content_block: { type: 'text', text: '' } },
-    { type: 'content_block_delta', index: 0, delta: { type: 'text_delta', text: 'It is sunny in Paris.' } },
-    { type: 'content_block_stop', index: 0 },
-    { type: 'message_delta', delta: { stop_reason: 'end_turn', stop_sequence: null }, usage: { output_tokens: 8 } },
-    { type: 'message_stop' },
-  ]);
-}
-
-/** The same tool turn as one JSON reply. */
-function toolTurnJson(): Record<string, unknown> {
-  return {
-    id: 'msg_t1',
-    type: 'message',
-    role: 'assistant',
-    model: MODEL,
-    content: [
-      { type: 'thinking', thinking: 'The user wants the weather. I will call get_weather.', signature: SIGNATURE },
-      { type: 'redacted_thinking', data: REDACTED },
-      { type: 'text', text: 'Let me check.' },
-      { type: 'tool_use', id: 'toolu_01', name: 'get_weather', input: { city: 'Paris' } },
-    ],
-    stop_reason: 'tool_use',
-    stop_sequence: null,
-    usage: { input_tokens: 50, output_tokens: 90 },
-  };
-}
-
-function finalTurnJson(): Record<string, unknown> {
-  return {
-    id: 'msg_t2',
-    type: 'message',
-    role: 'assistant',
-    model: MODEL,
-    content: [{ type: 'text', text: 'It is sunny in Paris.' }],
-    stop_reason: 'end_turn',
-    stop_sequence: null,
-    usage: { input_tokens: 120, output_tokens: 8 },
-  };
-}
-
-const EXPECTED_PARTS: ReasoningPart[] = [
-  { type: 'thinking', provider: 'anthropic', text: 'The user wants the weather. I will call get_weather.', signature: SIGNATURE },
-  { type: 'redacted', provider: 'anthropic', data: REDACTED },
-];
-
-const reasoningParts = (parts: readonly StreamPart[]): ReasoningPart[] => parts.flatMap((p) => (p.type === 'reasoning-part' ? [p.part] : []));
 
 function weather(calls: string[] = []) {
   return tool({
@@ -164,7 +77,7 @@ describe('Anthropic extended thinking', () => {
 
   test('stream: a signature_delta outside a thinking block is a broken stream', async () => {
     const body = sse([
-      messageStart(),
+      messageStart('msg_t1'),
       { type: 'content_block_start', index: 0, content_block: { type: 'text', text: '' } },
       { type: 'content_block_delta', index: 0, delta: { type: 'signature_delta', signature: 'x' } },
     ]);

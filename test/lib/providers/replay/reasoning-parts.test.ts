@@ -13,6 +13,7 @@ import type { Provider, ProviderRequest, StreamPart } from '../../../../lib/prov
 import { tool } from '../../../../lib/tools/tool.js';
 import { testRuntime } from '../../../support/agent-harness.js';
 import { fixture, jsonResponse, sseResponse, startReplayServer, type ReplayServer } from '../../../support/replay-server.js';
+import { EXPECTED_PARTS, finalTurnJson, finalTurnStream, MODEL, REDACTED, reasoningPartsOf, SIGNATURE, toolTurnJson, toolTurnStream } from '../anthropic/thinking-turns.js';
 import { geminiOn } from '../gemini/harness.js';
 
 // Reasoning parts (signed thinking blocks, redacted blocks, text-part signatures) must survive a
@@ -24,10 +25,6 @@ after(() => rmSync(dir, { recursive: true, force: true }));
 let n = 0;
 const cassettePath = (): string => join(dir, `r${++n}.jsonl`);
 
-const MODEL = 'claude-haiku-4-5-20251001';
-const SIGNATURE = 'EqQBCkgIBRABGAIiQL+/sig+with/slashes==';
-const REDACTED = 'EmwKAhgBEgy3va3pzix/LafPsn4aDFIT2Xlxh0L5L8rLVyIwxtE3rAFBa8cr3qpPkNRj2YfWXGmKDxH4mPnZ5sQ7vB5URj2pabTa0y1NWuSRpK+L';
-const THINKING = 'The user wants the weather. I will call get_weather.';
 
 const ask = (text: string, model: string): ProviderRequest => ({ model, messages: [{ role: 'user', content: text }] });
 
@@ -37,7 +34,6 @@ async function collect(stream: AsyncIterable<StreamPart>): Promise<StreamPart[]>
   return parts;
 }
 
-const reasoningPartsOf = (parts: readonly StreamPart[]): ReasoningPart[] => parts.flatMap((p) => (p.type === 'reasoning-part' ? [p.part] : []));
 
 /** Same parts, compared field by field (same keys, each value byte for byte), in the same order. */
 function assertSameParts(actual: readonly ReasoningPart[] | undefined, expected: readonly ReasoningPart[]): void {
@@ -53,82 +49,7 @@ function assertSameParts(actual: readonly ReasoningPart[] | undefined, expected:
 }
 
 /** An Anthropic SSE body: `event: <type>` + `data: <json>` per event (documented wire format). */
-function sse(events: readonly Record<string, unknown>[]): string {
-  return events.map((e) => `event: ${String(e['type'])}\ndata: ${JSON.stringify(e)}\n\n`).join('');
-}
-
-const messageStart = (id: string): Record<string, unknown> => ({
-  type: 'message_start',
-  message: { id, type: 'message', role: 'assistant', model: MODEL, content: [], stop_reason: null, stop_sequence: null, usage: { input_tokens: 50, output_tokens: 1 } },
-});
-
-/** A streamed tool turn: a signed thinking block (text and signature in pieces), a redacted block, a tool_use block. */
-function toolTurnStream(): string {
-  return sse([
-    messageStart('msg_t1'),
-    { type: 'content_block_start', index: 0, content_block: { type: 'thinking', thinking: '', signature: '' } },
-    { type: 'content_block_delta', index: 0, delta: { type: 'thinking_delta', thinking: THINKING.slice(0, 20) } },
-    { type: 'content_block_delta', index: 0, delta: { type: 'thinking_delta', thinking: THINKING.slice(20) } },
-    { type: 'content_block_delta', index: 0, delta: { type: 'signature_delta', signature: SIGNATURE.slice(0, 10) } },
-    { type: 'content_block_delta', index: 0, delta: { type: 'signature_delta', signature: SIGNATURE.slice(10) } },
-    { type: 'content_block_stop', index: 0 },
-    { type: 'content_block_start', index: 1, content_block: { type: 'redacted_thinking', data: REDACTED } },
-    { type: 'content_block_stop', index: 1 },
-    { type: 'content_block_start', index: 2, content_block: { type: 'tool_use', id: 'toolu_01', name: 'get_weather', input: {} } },
-    { type: 'content_block_delta', index: 2, delta: { type: 'input_json_delta', partial_json: '{"city": "Paris"}' } },
-    { type: 'content_block_stop', index: 2 },
-    { type: 'message_delta', delta: { stop_reason: 'tool_use', stop_sequence: null }, usage: { output_tokens: 90 } },
-    { type: 'message_stop' },
-  ]);
-}
-
-function finalTurnStream(): string {
-  return sse([
-    messageStart('msg_t2'),
-    { type: 'content_block_start', index: 0, content_block: { type: 'text', text: '' } },
-    { type: 'content_block_delta', index: 0, delta: { type: 'text_delta', text: 'It is sunny in Paris.' } },
-    { type: 'content_block_stop', index: 0 },
-    { type: 'message_delta', delta: { stop_reason: 'end_turn', stop_sequence: null }, usage: { output_tokens: 8 } },
-    { type: 'message_stop' },
-  ]);
-}
-
-/** The same tool turn as one JSON reply (with a short text before the call). */
-function toolTurnJson(): Record<string, unknown> {
-  return {
-    id: 'msg_t1',
-    type: 'message',
-    role: 'assistant',
-    model: MODEL,
-    content: [
-      { type: 'thinking', thinking: THINKING, signature: SIGNATURE },
-      { type: 'redacted_thinking', data: REDACTED },
-      { type: 'text', text: 'Let me check.' },
-      { type: 'tool_use', id: 'toolu_01', name: 'get_weather', input: { city: 'Paris' } },
-    ],
-    stop_reason: 'tool_use',
-    stop_sequence: null,
-    usage: { input_tokens: 50, output_tokens: 90 },
-  };
-}
-
-function finalTurnJson(): Record<string, unknown> {
-  return {
-    id: 'msg_t2',
-    type: 'message',
-    role: 'assistant',
-    model: MODEL,
-    content: [{ type: 'text', text: 'It is sunny in Paris.' }],
-    stop_reason: 'end_turn',
-    stop_sequence: null,
-    usage: { input_tokens: 120, output_tokens: 8 },
-  };
-}
-
-const EXPECTED: ReasoningPart[] = [
-  { type: 'thinking', provider: 'anthropic', text: THINKING, signature: SIGNATURE },
-  { type: 'redacted', provider: 'anthropic', data: REDACTED },
-];
+const EXPECTED = EXPECTED_PARTS;
 
 function weather() {
   return tool({ name: 'get_weather', description: 'Weather of a city', parameters: z.object({ city: z.string() }), execute: ({ city }) => `sunny in ${city}` });
