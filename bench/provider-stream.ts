@@ -14,14 +14,26 @@
 // `text-delta` (agentlib) — measured from the server's first body write (the server reports its
 // process.hrtime.bigint(), a system-wide monotonic clock on Linux, on stdout) and from just before
 // the request; (b) the whole stream's wall time and client-process CPU time, divided by N
-// (per-chunk µs). Runs interleave the contenders (rotating order); medians over K samples of one
-// run each; ratios are against the raw SDK. Target: agentlib provider and agent ≤ 1.1× raw on (a) and
-// (b), judged on the median of paired per-round ratios (each round runs all three back to back).
+// (per-chunk µs). Runs interleave the contenders; medians over K samples of one run each; ratios are
+// against the raw SDK. Target: agentlib provider and agent ≤ 1.1× raw on (a) and (b), judged on the
+// median of paired per-round ratios (each round runs all three back to back).
 //
-// Options: --quick (BENCH_QUICK=1), --chunks N (2000), --samples K (40; quick 10), --warmup W runs
-// per contender (20; quick 5), --batch B (server: events per setImmediate, 16), --gc (a full GC
-// before every timed run; off by default, see below), --json PATH (default
-// bench/results/provider-stream.json; --no-json to skip), --check (exit 1 when the target is missed).
+// Round orders: the rounds go through all six orders of the three contenders (ORDERS), so that over
+// every six rounds each contender runs twice in each position and right after each of the other two
+// three times (never after itself). A run's speed depends on the run before it (presumably the GC
+// and connection state it leaves behind): with a plain rotation (raw→provider→agent,
+// provider→agent→raw, …) each contender follows the same one in two rounds of three, a fixed bias
+// that does not average out. Measured in one process, same code, blocks of rounds alternating
+// between the rotation and the reversed rotation (raw→agent→provider, …), four runs: the paired
+// ratios vs raw came out higher under the rotation in 7 of the 8 comparisons (provider and agent;
+// −1.5% to +7.6%, +3.5% on average); and one agent contender's per-chunk median ranged over 15%
+// depending on which contender had run just before it.
+//
+// Options: --quick (BENCH_QUICK=1), --chunks N (2000), --samples K (42; quick 12; a multiple of 6
+// keeps the orders balanced), --warmup W runs per contender (20; quick 5), --batch B (server:
+// events per setImmediate, 16), --gc (a full GC before every timed run; off by default, see below),
+// --json PATH (default bench/results/provider-stream.json; --no-json to skip), --check (exit 1 when
+// the target is missed).
 //
 // agentlib is measured compiled (dist/, `npm run build`), like users run it; types come from lib/.
 import { spawn } from 'node:child_process';
@@ -41,6 +53,20 @@ import { CHUNK_TEXT, MODEL } from './stream/server.js';
 const TARGET_RATIO = 1.1;
 const CONTENDERS = ['raw-sdk', 'agentlib-provider', 'agentlib-agent'] as const;
 type Contender = (typeof CONTENDERS)[number];
+/**
+ * The contenders' order in round k is ORDERS[k % 6]: all six permutations, in a sequence where the
+ * rounds' boundaries (last of one round → first of the next, cyclically) are also the six distinct
+ * ordered pairs. Over six rounds every contender is in each position twice and directly follows each
+ * other contender three times, never itself.
+ */
+const ORDERS: readonly (readonly Contender[])[] = [
+  [0, 1, 2],
+  [0, 2, 1],
+  [2, 1, 0],
+  [1, 0, 2],
+  [1, 2, 0],
+  [2, 0, 1],
+].map((order) => order.map((index) => CONTENDERS[index]!));
 
 const { values: args } = parseArgs({
   options: {
@@ -61,7 +87,7 @@ const positive = (value: string | undefined, fallback: number): number => {
   return parsed;
 };
 const CHUNKS = positive(args.chunks, 2000);
-const SAMPLES = positive(args.samples, args.quick ? 10 : 40);
+const SAMPLES = positive(args.samples, args.quick ? 12 : 42);
 const WARMUP = positive(args.warmup, args.quick ? 5 : 20);
 const BATCH = positive(args.batch, 16);
 
@@ -207,8 +233,7 @@ gc?.();
 
 const runs: Record<Contender, Run[]> = { 'raw-sdk': [], 'agentlib-provider': [], 'agentlib-agent': [] };
 for (let k = 0; k < SAMPLES; k++) {
-  for (let j = 0; j < CONTENDERS.length; j++) {
-    const contender = CONTENDERS[(k + j) % CONTENDERS.length]!;
+  for (const contender of ORDERS[k % ORDERS.length]!) {
     if (args.gc) gc?.();
     runs[contender].push(await checkedRun(contender));
   }
@@ -303,7 +328,7 @@ if (!args['no-json']) {
     benchmark: 'provider-stream',
     date: new Date().toISOString(),
     environment: { node: process.version, platform: platform(), arch: arch(), cpu: cpus()[0]?.model, cores: cpus().length, loadavg: loadavg() },
-    config: { chunks: CHUNKS, samples: SAMPLES, warmup: WARMUP, serverBatch: BATCH, quick: args.quick, gcBeforeEachRun: args.gc },
+    config: { chunks: CHUNKS, samples: SAMPLES, warmup: WARMUP, serverBatch: BATCH, quick: args.quick, gcBeforeEachRun: args.gc, roundOrders: 'all six orders, balanced' },
     target: { against: 'raw-sdk', maxRatio: TARGET_RATIO, contenders: ['agentlib-provider', 'agentlib-agent'], metrics: ['firstByteToTextUs', 'perChunkWallUs'], statistic: 'median of paired per-round ratios', met },
     requestBytes: requestSizes,
     results,

@@ -165,27 +165,53 @@ async function streamOnce(state: RunState, request: ProviderRequest, markEmitted
   let provider = state.config.provider.name;
   let model = request.model;
   const iteration = state.iteration;
+  const emitDelta = state.emitDelta;
+  // `markEmitted` only has to run once: after the first output the attempt is never retried.
+  let emitted = false;
+  // `filter.idle`, read after each `filter.push` (it changes nowhere else).
+  let filterIdle = true;
   // Synchronous unless a blocking observer returned a promise: no async hop per chunk.
   const pushText = (text: string, reasoning: string): void | Promise<void> => {
     let pending: void | Promise<void> = undefined;
     if (reasoning) {
       reasoningParts.push(reasoning);
-      markEmitted();
-      pending = state.emitDelta('reasoning-delta', iteration, reasoning);
+      if (!emitted) {
+        emitted = true;
+        markEmitted();
+      }
+      pending = emitDelta('reasoning-delta', iteration, reasoning);
     }
     if (text) {
       textParts.push(text);
-      markEmitted();
-      if (pending !== undefined) return pending.then(() => state.emitDelta('text-delta', iteration, text));
-      pending = state.emitDelta('text-delta', iteration, text);
+      if (!emitted) {
+        emitted = true;
+        markEmitted();
+      }
+      if (pending !== undefined) return pending.then(() => emitDelta('text-delta', iteration, text));
+      pending = emitDelta('text-delta', iteration, text);
     }
     return pending;
   };
   for await (const part of state.config.provider.stream(request)) {
     switch (part.type) {
       case 'text-delta': {
-        const out = filter.push(part.text);
-        const pending = pushText(out.text, out.reasoning);
+        const text = part.text;
+        let pending: void | Promise<void>;
+        if (filterIdle && !text.includes('<')) {
+          // The per-chunk hot path: a chunk the think filter would pass through unchanged is
+          // emitted as it is (no filter call, no result object, no pushText call).
+          if (text === '') break;
+          textParts.push(text);
+          if (!emitted) {
+            emitted = true;
+            markEmitted();
+          }
+          pending = emitDelta('text-delta', iteration, text);
+        } else {
+          const out = filter.push(text);
+          filterIdle = filter.idle;
+          pending = pushText(out.text, out.reasoning);
+        }
         if (pending !== undefined) await pending;
         break;
       }
@@ -196,6 +222,7 @@ async function streamOnce(state: RunState, request: ProviderRequest, markEmitted
       }
       case 'tool-call':
         toolCalls.push(part.toolCall);
+        emitted = true;
         markEmitted();
         break;
       case 'reasoning-part':

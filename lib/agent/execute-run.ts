@@ -128,11 +128,19 @@ export async function executeRun(input: ExecuteRunInput): Promise<{ result: Agen
     sink?.(event);
     return bus.emit(event);
   };
-  // The streaming hot path: the event literal built directly (no payload object, no spread).
-  const emitDelta: EmitDelta = (type, iteration, text) =>
-    deliver(parentRunId === undefined
+  // The streaming hot path, once per chunk: the event literal built directly (no payload object,
+  // no spread), handed to the stream, and to the bus only when a listener or observer wants it.
+  // The run's trace recorder is skipped: it records nothing for the run's own deltas
+  // (TraceRecorder.handle returns at once for them; test/lib/agent/stream-fast-path.test.ts pins
+  // that), and calling it, like `bus.emit`, means reading the event's fields at sites that see
+  // every event type (megamorphic loads), once per chunk.
+  const emitDelta: EmitDelta = (type, iteration, text) => {
+    const event: AgentEvent = parentRunId === undefined
       ? { type, runId, timestamp: now(), iteration, text }
-      : { type, runId, timestamp: now(), parentRunId, iteration, text });
+      : { type, runId, timestamp: now(), parentRunId, iteration, text };
+    sink?.(event);
+    return bus.hasReceivers(type) ? bus.emit(event) : undefined;
+  };
   const sources = [config.cancellationToken?.signal, options.signal, input.abortSignal];
   const linked = sources.some((source) => source !== undefined) ? linkSignals(sources) : undefined;
   const signal = linked?.signal ?? NEVER_ABORTED;

@@ -18,6 +18,15 @@ export class ThinkFilter {
   #inside = false;
   #pending = '';
 
+  /**
+   * True when outside a `<think>` block with nothing held back: a chunk without `<` then comes out
+   * of `push` unchanged, as answer text, so a caller may use it as it is and skip `push`. Changes
+   * only in `push` and `flush`.
+   */
+  get idle(): boolean {
+    return !this.#inside && this.#pending === '';
+  }
+
   /** Feeds one chunk; returns what can be emitted now. */
   push(chunk: string): { text: string; reasoning: string } {
     // Fast path (nearly every chunk): outside a block, nothing held back, no '<' at all.

@@ -75,6 +75,15 @@ export class EventBus {
   }
 
   /**
+   * Whether an event of `type` would reach anyone: a listener, or an observer with that event's
+   * method or `onEvent`. Lets a hot path (streamed text deltas) skip `emit` when nobody listens;
+   * it reflects observers and listeners added or removed since, like `emit`.
+   */
+  hasReceivers(type: AgentEventType): boolean {
+    return this.#listeners.length > 0 || (this.#handlers ??= this.#build()).has(type);
+  }
+
+  /**
    * Delivers one event. Returns a promise only when a blocking observer returned one (it resolves
    * when they settle, never rejects); otherwise returns undefined.
    */

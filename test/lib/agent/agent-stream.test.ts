@@ -30,6 +30,20 @@ describe('AgentStream', () => {
     assert.equal(types.filter((t) => t === 'text-delta').length, 3);
   });
 
+  test('deltas: plain chunks as they are, "<" and <think> through the filter, empty chunks dropped', async () => {
+    const provider = new ScriptedProvider({ replies: [{ chunks: ['Hi ', '', 'a <', 'b', ' <think>x</think>c', '<', ''] }] });
+    const agent = new Agent({ provider, runtime: testRuntime() });
+    const stream = agent.stream('x');
+    const deltas: string[] = [];
+    for await (const event of stream) {
+      if (event.type === 'text-delta' || event.type === 'reasoning-delta') deltas.push(`${event.type}:${event.text}`);
+    }
+    assert.deepEqual(deltas, ['text-delta:Hi ', 'text-delta:a ', 'text-delta:<b', 'reasoning-delta:x', 'text-delta: c', 'text-delta:<']);
+    const result = await stream.result;
+    assert.equal(result.content, 'Hi a <b c<');
+    assert.equal(result.reasoning, 'x');
+  });
+
   test('a stream can be consumed once', async () => {
     const agent = new Agent({ provider: new ScriptedProvider({ replies: ['hi'] }), runtime: testRuntime() });
     const stream = agent.stream('x');

@@ -32,6 +32,24 @@ describe('think stripping', () => {
     assert.equal(filter.push('a <').text, 'a ');
     assert.equal(filter.flush().text, '<');
   });
+
+  test('idle: outside a block with nothing held back, when a chunk without "<" comes out unchanged', () => {
+    const filter = new ThinkFilter();
+    assert.equal(filter.idle, true);
+    assert.deepEqual(filter.push('plain text'), { text: 'plain text', reasoning: '' });
+    assert.equal(filter.idle, true);
+    assert.deepEqual(filter.push('a <'), { text: 'a ', reasoning: '' });
+    assert.equal(filter.idle, false, 'a possible tag is held back');
+    assert.deepEqual(filter.push('thi'), { text: '', reasoning: '' });
+    assert.deepEqual(filter.push('nk>plan'), { text: '', reasoning: 'plan' });
+    assert.equal(filter.idle, false, 'inside a block');
+    assert.deepEqual(filter.push('</think>'), { text: '', reasoning: '' });
+    assert.equal(filter.idle, true);
+    assert.deepEqual(filter.push('answer'), { text: 'answer', reasoning: '' });
+    assert.deepEqual(filter.push('x <'), { text: 'x ', reasoning: '' });
+    assert.deepEqual(filter.flush(), { text: '<', reasoning: '' });
+    assert.equal(filter.idle, true, 'flush releases what was held back');
+  });
 });
 
 describe('think stripping: randomised against the whole-text result', () => {

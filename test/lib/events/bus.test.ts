@@ -151,6 +151,26 @@ describe('EventBus', () => {
     assert.deepEqual(bus.observers, [b]);
   });
 
+  test('hasReceivers: a listener, or an observer with the event method or onEvent, as of now', () => {
+    const bus = new EventBus({ observers: [{ onRunEnd: () => undefined }] });
+    assert.equal(bus.hasReceivers('text-delta'), false);
+    assert.equal(bus.hasReceivers('run-end'), true);
+    const unsubscribe = bus.subscribe(() => undefined);
+    assert.equal(bus.hasReceivers('text-delta'), true, 'a listener gets every event');
+    unsubscribe();
+    assert.equal(bus.hasReceivers('text-delta'), false);
+    const deltas: AgentObserver = { onTextDelta: () => undefined };
+    bus.addObserver(deltas);
+    assert.equal(bus.hasReceivers('text-delta'), true);
+    assert.equal(bus.hasReceivers('reasoning-delta'), false);
+    const all: AgentObserver = { onEvent: () => undefined };
+    bus.addObserver(all);
+    assert.equal(bus.hasReceivers('reasoning-delta'), true);
+    bus.removeObserver(all);
+    bus.removeObserver(deltas);
+    assert.equal(bus.hasReceivers('text-delta'), false);
+  });
+
   test('observer methods are looked up once, not on every emit', () => {
     let lookups = 0;
     const target: AgentObserver = { onToolStart: () => undefined };
