@@ -24,6 +24,16 @@ import { fakeTerminal } from '../test/tui/support/fake-terminal.js';
 delete process.env['CI'];
 delete process.env['CONTINUOUS_INTEGRATION'];
 
+// Ink hides the cursor on the fake terminal, and restore-cursor (through cli-cursor) registers an
+// exit hook that writes `\e[?25h` (show the cursor) to the real stderr. The bench never hid the
+// real terminal's cursor: that write is dropped, so its output (often redirected to a log) holds
+// no escape sequence.
+const SHOW_CURSOR = '\u001b[?25h';
+for (const stream of [process.stdout, process.stderr]) {
+  const write = stream.write.bind(stream) as (chunk: unknown, ...rest: unknown[]) => boolean;
+  stream.write = (chunk: unknown, ...rest: unknown[]) => (chunk === SHOW_CURSOR ? true : write(chunk, ...rest));
+}
+
 const { values: args } = parseArgs({
   options: { runs: { type: 'string', default: '20' }, cold: { type: 'boolean', default: false }, child: { type: 'string' } },
 });

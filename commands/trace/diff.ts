@@ -3,6 +3,8 @@ import { writeJson } from '../../cli/output.js';
 import { diffTraces, type DiffToolCall, type DiffValue, type ToolCallDiffKind, type TraceDiff, type TraceDiffRun } from '../../lib/trace/diff.js';
 import type { CommandArguments, CommandContext } from '../command-module.js';
 import { formatCost, formatDuration, formatTokensGrouped } from '../../lib/core/format-units.js';
+import { cutToWidth, displayWidth } from '../../lib/core/display-width.js';
+import { tailToWidth } from '../../tui/chat/text-rows.js';
 import { cell, formatDelta, safeCell, table } from './format.js';
 import type { LoadedTrace } from './resolve-trace.js';
 import { DEFAULT_WIDTH } from './show.js';
@@ -41,7 +43,7 @@ export function renderDiff(diff: TraceDiff, files: { a: string; b: string }, opt
     num('cost', m.costUsd, formatCost),
     num('errors', m.errors),
   );
-  const lines = table(rows, new Set([3]));
+  const lines = table(fitSides(rows, options.width), new Set([3]));
   lines[0] = chalk.bold(lines[0] ?? '');
 
   lines.push('', chalk.bold(`tool calls (${marks.same} same, ${marks.changed} other arguments or status, ${marks.replaced} other tool, ${marks.removed} only in a, ${marks.added} only in b)`));
@@ -60,6 +62,33 @@ export function renderDiff(diff: TraceDiff, files: { a: string; b: string }, opt
   }
   lines.push('', diff.sameShape ? 'same shape: status, step counts and tool calls match' : 'the runs differ');
   return `${lines.join('\n')}\n`;
+}
+
+/** Columns between the cells of a table (see `table`). */
+const GAP = 2;
+/** The narrowest the a and b columns are cut to. */
+const MIN_SIDE = 8;
+
+/**
+ * The metrics rows with the a and b cells cut so the table fits `width` columns: file paths keep
+ * their end (`…/traces/run_1.jsonl`), other values their start. Rows that fit are returned as is.
+ */
+function fitSides(rows: readonly string[][], width: number): string[][] {
+  const safe = rows.map((row) => row.map(safeCell));
+  const widest = (col: number): number => Math.max(0, ...safe.map((row) => displayWidth(row[col] ?? '')));
+  const fixed = widest(0) + widest(3) + 3 * GAP;
+  const side = Math.max(MIN_SIDE, Math.floor((width - fixed) / 2));
+  if (widest(1) <= side && widest(2) <= side) return safe;
+  // One side may use what the other leaves.
+  const a = Math.min(widest(1), Math.max(side, width - fixed - Math.min(widest(2), side)));
+  const b = Math.max(MIN_SIDE, width - fixed - a);
+  return safe.map((row) =>
+    row.map((text, col) => {
+      if (col !== 1 && col !== 2) return text;
+      const room = col === 1 ? a : b;
+      return row[0] === 'file' ? tailToWidth(text, room) : cutToWidth(text, room);
+    }),
+  );
 }
 
 /** A tool call on one line, safe for the terminal (names and arguments come from the trace files). */

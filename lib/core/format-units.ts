@@ -65,7 +65,8 @@ export function formatTokensGrouped(count: number): string {
 
 /**
  * USD with enough digits to show small per-call costs: `$0`, `$0.000027`, `$0.0123`, `$1.50`
- * (two significant digits below a cent, four decimals below a dollar, two from a dollar).
+ * (two significant digits below a cent, four decimals below a dollar, two from a dollar). A
+ * non-zero cost never shows as zero (below ten decimals: `<$0.0000000001`).
  */
 export function formatCost(usd: number): string {
   if (!Number.isFinite(usd)) return '-';
@@ -73,23 +74,42 @@ export function formatCost(usd: number): string {
   const sign = usd < 0 ? '-' : '';
   const abs = Math.abs(usd);
   if (Math.round(abs * 10_000) >= 10_000) return `${sign}$${abs.toFixed(2)}`;
-  if (abs >= 0.01) return `${sign}$${abs.toFixed(4)}`;
-  const digits = Math.min(10, -Math.floor(Math.log10(abs)) + 1);
-  return `${sign}$${abs.toFixed(digits)}`;
+  // Rounded to two significant digits first, so 0.0000999 is `$0.00010`, not `$0.000100`.
+  const rounded = Number(abs.toPrecision(2));
+  if (rounded >= 0.01) return `${sign}$${abs.toFixed(4)}`;
+  const digits = Math.min(10, -Math.floor(Math.log10(rounded)) + 1);
+  const text = rounded.toFixed(digits);
+  // Below what ten decimals show: an upper bound, never a zero.
+  return /^[0.]+$/.test(text) ? `${sign}<$${(1e-10).toFixed(10)}` : `${sign}$${text}`;
 }
 
 /**
- * A cost for a narrow column (at most 8 characters up to $99,999): `$0.0012` below a cent,
- * `$0.50`, `$12.50`; empty when there is none (undefined or 0).
+ * A cost for a narrow column of `maxWidth` characters (default 8): two significant digits below a
+ * cent (`$0.0012`, `$0.00049`), `$0.50`, `$12.50` from a cent; empty when there is none (undefined
+ * or 0). A non-zero cost never shows as zero: one too small for the column is an upper bound
+ * (`<$0.0001` for $0.000049 in 8 columns). Pass `Infinity` where there is room (`$0.000049`).
  */
-export function formatCostNarrow(usd: number | undefined): string {
+export function formatCostNarrow(usd: number | undefined, maxWidth = 8): string {
   if (usd === undefined || usd === 0 || !Number.isFinite(usd)) return '';
-  if (Math.abs(usd) < 0.01) return `$${usd.toFixed(4)}`;
-  return `$${usd.toFixed(2)}`;
+  const abs = Math.abs(usd);
+  if (abs >= 0.01 || Math.round(abs * 10_000) >= 100) return `${usd < 0 ? '-' : ''}$${abs.toFixed(2)}`;
+  const text = formatCost(usd);
+  if (text.length <= maxWidth) return text;
+  // `<$0.` and the decimals of the smallest bound that fits: `<$0.0001` in 8 columns.
+  const decimals = Math.max(2, maxWidth - 4);
+  return `<$${(10 ** -decimals).toFixed(decimals)}`;
 }
 
-/** A running total of cost with four decimals below a dollar (`$0.0000`, `$0.0123`) and two from a dollar (`$1.23`). */
+/**
+ * A running total of cost: `$0.0000` for none, two significant digits below a cent (`$0.000049`,
+ * `$0.0012`, never a zero for a non-zero cost), four decimals below a dollar (`$0.0123`) and two
+ * from a dollar (`$1.23`).
+ */
 export function formatCostFixed(usd: number): string {
   if (!Number.isFinite(usd)) return '-';
-  return Math.round(Math.abs(usd) * 10_000) >= 10_000 ? `$${usd.toFixed(2)}` : `$${usd.toFixed(4)}`;
+  if (usd === 0) return '$0.0000';
+  const abs = Math.abs(usd);
+  if (Math.round(abs * 10_000) >= 10_000) return `$${usd.toFixed(2)}`;
+  if (abs >= 0.01) return `$${usd.toFixed(4)}`;
+  return formatCost(usd);
 }

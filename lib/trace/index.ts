@@ -27,8 +27,10 @@ export {
   type RunSummaryFields,
   type StepStatus,
   type TraceHeader,
+  type TraceMessage,
   type TraceRunFields,
   type TraceStep,
+  type TraceToolCall,
   type TraceUsage,
 } from './trace-step.js';
 export {

@@ -3,7 +3,8 @@ import type { SerializedError } from '../events/serialized-error.js';
 import type { AgentEventOf } from '../events/types.js';
 import type { RunTracker } from './run-tracker.js';
 import type { StepWriter } from './step-writer.js';
-import { argsSummary } from './summary.js';
+import { assistantMessage, callMessages } from './message-view.js';
+import { argsSummary, callInputSummary } from './summary.js';
 import type { TraceUsage } from './trace-step.js';
 
 /** The token counts of a UsageStats. */
@@ -15,8 +16,9 @@ export function traceUsage(usage: AgentEventOf<'usage'>['usage']): TraceUsage {
 }
 
 /**
- * llm-end → an llm_call step (paired with its llm-start), plus a tool_selection child when tools
- * were called (their arguments redacted like a tool_execution's: see `argsSummary`).
+ * llm-end → an llm_call step (paired with its llm-start) with its message view (the run's user
+ * message, what followed the previous call, the reply: see MessageView), plus a tool_selection
+ * child when tools were called (their arguments redacted like a tool_execution's: see `argsSummary`).
  */
 export function recordLlmEnd(writer: StepWriter, runs: RunTracker, event: AgentEventOf<'llm-end'>): void {
   const pending = runs.llm.get(event.runId);
@@ -24,6 +26,8 @@ export function recordLlmEnd(writer: StepWriter, runs: RunTracker, event: AgentE
   const metadata: Record<string, unknown> = { provider: event.provider, iteration: event.iteration, finishReason: event.finishReason };
   if (pending && pending.retries > 0) metadata['retries'] = pending.retries;
   if (pending && pending.fallbacks.length > 0) metadata['fallbacks'] = pending.fallbacks;
+  const view = runs.viewOf(event.runId);
+  const reply = assistantMessage(event.content, event.toolCalls, writer.maxChars);
   // A cached reply made no LLM call (its step is cache_hit); only its tool selection is recorded.
   const call = event.cached ? undefined : writer.add(event, {
     id: pending?.id,
@@ -31,12 +35,15 @@ export function recordLlmEnd(writer: StepWriter, runs: RunTracker, event: AgentE
     name: event.model,
     startedAt: pending?.start.timestamp ?? event.timestamp - event.durationMs,
     durationMs: event.durationMs,
-    input: pending ? `${pending.start.messageCount} messages, ${pending.start.toolCount} tools` : undefined,
+    input: pending ? callInputSummary(pending.start.messageCount, pending.start.toolCount) : undefined,
+    messages: callMessages(view, reply),
     output: event.content,
     usage: traceUsage(event.usage),
     costUsd: event.usage.costUsd,
     metadata,
   });
+  // The next call sees this reply and then the results of its tool calls.
+  view.since = [reply];
   if (event.toolCalls.length === 0) return;
   const selection = writer.add(event, {
     type: 'tool_selection',
@@ -60,7 +67,8 @@ export function closeLlm(writer: StepWriter, runs: RunTracker, runId: string, at
     type: 'llm_call',
     name: start.model,
     durationMs: Math.max(0, at - start.timestamp),
-    input: `${start.messageCount} messages, ${start.toolCount} tools`,
+    input: callInputSummary(start.messageCount, start.toolCount),
+    messages: callMessages(runs.views.get(runId)),
     status: 'error',
     error,
     metadata: { provider: start.provider, iteration: start.iteration, ...(pending.retries > 0 ? { retries: pending.retries } : {}) },

@@ -5,6 +5,7 @@ import { AgentTrace } from './agent-trace.js';
 import { eventStep } from './event-steps.js';
 import { closeSpans, recordSpanEnd, recordSpanStart } from './graph-steps.js';
 import { closeLlm, recordLlmEnd, traceUsage } from './llm-steps.js';
+import { userMessage } from './message-view.js';
 import { applyRunFields } from './run-fields.js';
 import { RunTracker } from './run-tracker.js';
 import { StepWriter } from './step-writer.js';
@@ -76,6 +77,8 @@ export class TraceRecorder {
       case 'graph-start':
       case 'graph-end':
         applyRunFields(own ? this.#trace : (runs.nested.get(event.runId) ?? {}), event, own, writer.maxChars);
+        // The run's input is the user message every LLM call of the run ends up answering.
+        if (event.type === 'run-start') runs.views.set(event.runId, { user: userMessage(event.input, writer.maxChars), since: [] });
         if (event.type === 'run-end' || event.type === 'graph-end') this.#closeOpen(event.runId, event.timestamp);
         return;
       case 'llm-start':
@@ -169,6 +172,7 @@ export class TraceRecorder {
     closeLlm(this.#writer, this.#runs, runId, at, INCOMPLETE);
     closeTools(this.#writer, this.#runs, runId, at, INCOMPLETE);
     closeSpans(this.#runs, runId, at);
+    this.#runs.views.delete(runId);
   }
 }
 

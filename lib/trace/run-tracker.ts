@@ -1,4 +1,5 @@
 import type { AgentEvent, AgentEventOf } from '../events/types.js';
+import type { MessageView } from './message-view.js';
 import type { NestedRunInfo, TraceStep } from './trace-step.js';
 
 /** An LLM call between llm-start and llm-end (one at a time per run). */
@@ -34,8 +35,20 @@ export class RunTracker {
   readonly cacheHits = new Map<string, { iteration: number; step: TraceStep }>();
   /** Nested runs by run id. */
   readonly nested = new Map<string, NestedRunInfo>();
+  /** What each run's next LLM call sees, by run id (see MessageView). */
+  readonly views = new Map<string, MessageView>();
 
   constructor(readonly rootRunId: string) {}
+
+  /** The message view of a run (a new, empty one when the run has none yet). */
+  viewOf(runId: string): MessageView {
+    let view = this.views.get(runId);
+    if (view === undefined) {
+      view = { user: undefined, since: [] };
+      this.views.set(runId, view);
+    }
+    return view;
+  }
 
   /** A map key for a run-scoped id. */
   key(runId: string, id: string): string {

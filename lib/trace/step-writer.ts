@@ -3,7 +3,7 @@ import type { AgentTrace } from './agent-trace.js';
 import type { EventStepFields } from './event-steps.js';
 import type { RunTracker } from './run-tracker.js';
 import { isoTimestamp, truncateSummary } from './summary.js';
-import type { TraceStep, TraceUsage } from './trace-step.js';
+import type { TraceMessage, TraceStep, TraceUsage } from './trace-step.js';
 
 /** Step fields before the writer fills id, run, time and links (undefined values are dropped). */
 export type StepDraft = Omit<EventStepFields, 'callId'> & {
@@ -14,6 +14,8 @@ export type StepDraft = Omit<EventStepFields, 'callId'> & {
   usage?: TraceUsage | undefined;
   costUsd?: number | undefined;
   reasoning?: string | undefined;
+  /** An llm_call's message view (already capped and redacted); an empty list is dropped. */
+  messages?: TraceMessage[] | undefined;
 };
 
 /**
@@ -46,6 +48,7 @@ export class StepWriter {
     if (parentId !== undefined) step.parentId = parentId;
     if (draft.name !== undefined) step.name = draft.name;
     if (draft.input !== undefined) step.input = truncateSummary(draft.input, this.maxChars);
+    if (draft.messages !== undefined && draft.messages.length > 0) step.messages = draft.messages;
     if (draft.output !== undefined) step.output = truncateSummary(draft.output, this.maxChars);
     if (draft.usage !== undefined) step.usage = draft.usage;
     if (draft.costUsd !== undefined) step.costUsd = draft.costUsd;

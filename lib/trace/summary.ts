@@ -13,6 +13,11 @@ export function truncateSummary(text: string, maxChars: number): string {
   return `${text.slice(0, kept)}… [truncated ${text.length - kept} chars]`;
 }
 
+/** What an LLM call was sent, as counts: `1 message, 0 tools`, `5 messages, 1 tool`. */
+export function callInputSummary(messageCount: number, toolCount: number): string {
+  return `${messageCount} message${messageCount === 1 ? '' : 's'}, ${toolCount} tool${toolCount === 1 ? '' : 's'}`;
+}
+
 /** Compact JSON of a value (never throws; falls back to String()). */
 export function jsonSummary(value: unknown): string {
   try {

@@ -2,9 +2,13 @@ import type { SerializedError } from '../events/serialized-error.js';
 import type { AgentEvent } from '../events/types.js';
 import type { RunTracker } from './run-tracker.js';
 import type { StepWriter } from './step-writer.js';
+import { noteMessage, toolMessage } from './message-view.js';
 import { argsSummary } from './summary.js';
 
-/** tool-end / tool-error → a tool_execution step (arguments redacted), paired with its tool-start by call id. */
+/**
+ * tool-end / tool-error → a tool_execution step (arguments redacted), paired with its tool-start by
+ * call id; the result (or error) joins the run's message view for its next LLM call.
+ */
 export function recordToolEnd(writer: StepWriter, runs: RunTracker, event: Extract<AgentEvent, { type: 'tool-end' | 'tool-error' }>): void {
   const key = runs.key(event.runId, event.callId);
   const pending = runs.tools.get(key);
@@ -26,6 +30,7 @@ export function recordToolEnd(writer: StepWriter, runs: RunTracker, event: Extra
     error: event.type === 'tool-error' ? event.error : undefined,
     metadata,
   });
+  noteMessage(runs.viewOf(event.runId), toolMessage(event.toolName, event.type === 'tool-end' ? { content: event.result } : { error: event.error }, writer.maxChars));
 }
 
 /** Ends a run's open tool calls (no end event came) as tool_execution steps with status error. */

@@ -13,6 +13,32 @@ export interface TraceUsage {
   cachedPromptTokens?: number;
 }
 
+/** A tool call of an assistant message in a step's message view. */
+export interface TraceToolCall {
+  name: string;
+  /**
+   * The arguments as compact JSON with the values of secret-looking keys replaced by `[REDACTED]`
+   * (see `argsSummary`), cut to `toolResultChars` like the message text.
+   */
+  args: string;
+}
+
+/**
+ * One message of an `llm_call` step's message view: the run's user message, what followed the
+ * previous call (its reply with the tool calls, the tool results) and the call's own reply. Text is
+ * cut to `toolResultChars` (the cut marked); tool arguments are redacted like a tool_execution's.
+ */
+export interface TraceMessage {
+  role: 'user' | 'assistant' | 'tool';
+  content: string;
+  /** The tool a `tool` message is the result of. */
+  name?: string;
+  /** A `tool` message reports a failed call. */
+  isError?: boolean;
+  /** The tool calls of an `assistant` message. */
+  toolCalls?: TraceToolCall[];
+}
+
 /** One step of a run. Plain JSON; one line of a trace JSONL file. */
 export interface TraceStep {
   /** Unique within its trace. */
@@ -31,6 +57,11 @@ export interface TraceStep {
   durationMs: number;
   /** Short summary of the input (tool args as JSON, message counts, …). */
   input?: string;
+  /**
+   * The messages of an `llm_call` (see TraceMessage): a capped, redacted view, not the whole
+   * conversation (`input` gives the counts). Absent in traces written before it was recorded.
+   */
+  messages?: TraceMessage[];
   /** Short summary of the output (answer text, tool result, possibly truncated). */
   output?: string;
   usage?: TraceUsage;

@@ -2,7 +2,7 @@ import type { SerializedError } from '../events/serialized-error.js';
 import { closestMatch } from '../core/suggest.js';
 import { STEP_TYPES, isStepType } from './step-type.js';
 import { TraceFormatError } from '../core/errors/trace-format-error.js';
-import { TRACE_VERSION, type NestedRunInfo, type TraceRunFields, type TraceStep, type TraceUsage } from './trace-step.js';
+import { TRACE_VERSION, type NestedRunInfo, type TraceMessage, type TraceRunFields, type TraceStep, type TraceUsage } from './trace-step.js';
 
 type Obj = Record<string, unknown>;
 
@@ -51,7 +51,26 @@ export function parseStep(value: unknown, line?: number): TraceStep {
   if (obj['usage'] !== undefined) step.usage = usage(obj['usage'], at);
   if (obj['error'] !== undefined) step.error = serializedError(obj['error'], at);
   if (obj['metadata'] !== undefined) step.metadata = object(obj['metadata'], 'step field "metadata"', at);
+  if (obj['messages'] !== undefined) step.messages = array(obj, 'messages', at).map((message) => traceMessage(message, at));
   return step;
+}
+
+const MESSAGE_ROLES: ReadonlySet<string> = new Set(['user', 'assistant', 'tool']);
+
+function traceMessage(value: unknown, at: { line?: number }): TraceMessage {
+  const obj = object(value, 'an entry of step field "messages"', at);
+  const role = obj['role'];
+  if (typeof role !== 'string' || !MESSAGE_ROLES.has(role)) throw new TraceFormatError('a message\'s "role" must be "user", "assistant" or "tool"', at);
+  const out: TraceMessage = { role: role as TraceMessage['role'], content: requiredString(obj, 'content', at) };
+  copyOptional(obj, out, ['name'], 'string', at);
+  copyOptional(obj, out, ['isError'], 'boolean', at);
+  if (obj['toolCalls'] !== undefined) {
+    out.toolCalls = array(obj, 'toolCalls', at).map((call) => {
+      const entry = object(call, 'an entry of "toolCalls"', at);
+      return { name: requiredString(entry, 'name', at), args: requiredString(entry, 'args', at) };
+    });
+  }
+  return out;
 }
 
 function usage(value: unknown, at: { line?: number }): TraceUsage {

@@ -1,5 +1,5 @@
 import assert from 'node:assert/strict';
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { after, before, describe, test } from 'node:test';
 import type { CommandArguments, CommandContext } from '../../commands/command-module.js';
@@ -180,6 +180,8 @@ describe('agentlib trace (in-process)', () => {
   });
 
   test('export: OTLP/JSON with hex ids, parent links and gen_ai attributes', async () => {
+    // The trace has the llm_call message views (recorded since): the export still validates.
+    assert.match(readFileSync(join(project.traces, 'run_aaa111.jsonl'), 'utf8'), /"type":"llm_call".*"messages":\[\{"role":"user"/);
     const run = await agentlibTrace(['trace', 'export', 'aaa', '--otlp', 'out/spans.json'], project.dir);
     assert.equal(run.code, 0, run.err);
     assert.match(run.err, /wrote 9 span\(s\) of \.agentlib\/traces\/run_aaa111\.jsonl to out\/spans\.json/);
@@ -231,6 +233,22 @@ describe('agentlib trace (in-process)', () => {
     assert.match(calls, /^= {2}2 {2}slow_a \{\}\s+slow_a \{\}$/m);
     assert.match(calls, /^- {2}3 {2}get_weather \{"city":"Oslo"\}$/m);
     assert.match(out, /the runs differ/);
+  });
+
+  test('diff: the metrics table fits the terminal width with long paths (the file names stay visible)', async () => {
+    const deep = join('runs', 'nightly-regression-suite-for-the-weather-agent', 'baseline-before-the-model-upgrade');
+    mkdirSync(join(project.dir, deep), { recursive: true });
+    writeRaw(join(project.dir, deep, 'run_aaa111.jsonl'), readFileSync(join(project.traces, 'run_aaa111.jsonl'), 'utf8'));
+    for (const columns of [100, 80]) {
+      const run = await agentlibTrace(['trace', 'diff', join(deep, 'run_aaa111.jsonl'), 'aab'], project.dir, { columns });
+      assert.equal(run.code, 0, run.err);
+      const metrics = run.out.slice(0, run.out.indexOf('tool calls'));
+      for (const line of metrics.split('\n')) assert.ok(displayWidth(line) <= columns, `fits ${columns} columns (${displayWidth(line)}): ${line}`);
+      assert.match(metrics, /^file\s+…\S*run_aaa111\.jsonl\s+\S*run_aab222\.jsonl$/m, 'a cut path keeps its end');
+      assert.match(metrics, /^tokens\s+600\s+600$/m);
+    }
+    const wide = await agentlibTrace(['trace', 'diff', join(deep, 'run_aaa111.jsonl'), 'aab'], project.dir, { columns: 200 });
+    assert.ok(wide.out.includes(join(deep, 'run_aaa111.jsonl')), 'uncut where it fits');
   });
 
   test('diff --json: a structured document; the same trace twice has the same shape', async () => {

@@ -9,39 +9,74 @@ export const repoRoot = fileURLToPath(new URL('../../', import.meta.url));
 /** The launcher the tests spawn. */
 export const binPath = join(repoRoot, 'bin', 'agentlib.js');
 
-const builtMain = join(repoRoot, 'dist', 'cli', 'main.js');
+/**
+ * What `npm run build` writes that the built binary runs, relative to the repository root: the
+ * compiled CLI (tsc), both terminal UI bundles (scripts/bundle-tui.mjs) and the first and last
+ * help cache files (scripts/build-help-cache.mjs writes 40.txt … 100.txt in order).
+ */
+export const BUILD_OUTPUTS: readonly string[] = [
+  join('dist', 'cli', 'main.js'),
+  join('dist', 'tui', 'chat', 'run-chat.bundle.js'),
+  join('dist', 'tui', 'trace-viewer', 'run-viewer.bundle.js'),
+  join('dist', 'cli', 'help', '40.txt'),
+  join('dist', 'cli', 'help', '100.txt'),
+];
+
+/** Directories whose files go into the build (sources, the launcher, the build scripts). */
+export const BUILD_SOURCE_DIRS: readonly string[] = ['lib', 'cli', 'commands', 'tui', 'bin', 'scripts'];
 
 /**
- * Makes sure `dist/` holds a CLI built from the current sources: builds once (tsc, the terminal UI bundles, then the launcher's help files) when
- * dist/cli/main.js is missing or older than a file in cli/, commands/, lib/ or tui/. `npm ci` builds through
- * `prepare`, so on a fresh clone this is a no-op.
+ * Whether `dist/` must be rebuilt: some output is missing (`undefined`), or the newest source is
+ * newer than the OLDEST output — each build step writes its own files, so one stale output (a
+ * bundle left from an earlier build, say) is enough. Pure: takes modification times in ms.
+ */
+export function isBuildStale(newestSourceMs: number, outputMtimesMs: readonly (number | undefined)[]): boolean {
+  if (outputMtimesMs.length === 0) return true;
+  let oldest = Infinity;
+  for (const mtime of outputMtimesMs) {
+    if (mtime === undefined) return true;
+    oldest = Math.min(oldest, mtime);
+  }
+  return newestSourceMs > oldest;
+}
+
+/**
+ * Makes sure `dist/` holds a CLI built from the current sources: runs `npm run build` (tsc, the
+ * terminal UI bundles, then the launcher's help files) when any of BUILD_OUTPUTS is missing or
+ * older than a file in BUILD_SOURCE_DIRS (see `isBuildStale`). `npm ci` builds through `prepare`,
+ * so on a fresh clone this is a no-op.
  */
 export function ensureCliBuilt(): void {
-  if (existsSync(builtMain) && newestSource() <= statSync(builtMain).mtimeMs) return;
-  const result = spawnSync(process.execPath, [join(repoRoot, 'node_modules', 'typescript', 'bin', 'tsc'), '-p', 'tsconfig.build.json'], {
+  if (!isBuildStale(newestSource(), outputMtimes())) return;
+  const result = spawnSync('npm', ['run', 'build'], {
     cwd: repoRoot,
     encoding: 'utf8',
     stdio: ['ignore', 'pipe', 'pipe'],
+    shell: process.platform === 'win32',
   });
-  if (!existsSync(builtMain)) {
-    throw new Error(`building the CLI failed (exit ${String(result.status)}):\n${result.stdout}${result.stderr}`);
-  }
-  for (const [script, what] of [
-    ['bundle-tui.mjs', 'bundling the terminal UI'],
-    ['build-help-cache.mjs', 'rendering the help files'],
-  ] as const) {
-    const step = spawnSync(process.execPath, [join(repoRoot, 'scripts', script)], { cwd: repoRoot, encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'] });
-    if (step.status !== 0) throw new Error(`${what} failed:\n${step.stdout}${step.stderr}`);
+  const missing = BUILD_OUTPUTS.filter((output) => !existsSync(join(repoRoot, output)));
+  if (result.status !== 0 || missing.length > 0) {
+    const what = missing.length > 0 ? ` (missing: ${missing.join(', ')})` : '';
+    throw new Error(`building the CLI with npm run build failed (exit ${String(result.status)})${what}:\n${result.stdout}${result.stderr}`);
   }
 }
 
+/** The modification times of BUILD_OUTPUTS (undefined: missing). */
+function outputMtimes(): (number | undefined)[] {
+  return BUILD_OUTPUTS.map((output) => {
+    const path = join(repoRoot, output);
+    return existsSync(path) ? statSync(path).mtimeMs : undefined;
+  });
+}
+
+/** The newest modification time of a source or script file in BUILD_SOURCE_DIRS. */
 function newestSource(): number {
   let newest = 0;
-  for (const dir of ['cli', 'commands', 'lib', 'tui']) {
+  for (const dir of BUILD_SOURCE_DIRS) {
     const path = join(repoRoot, dir);
     if (!existsSync(path)) continue;
     for (const entry of readdirSync(path, { recursive: true, withFileTypes: true })) {
-      if (entry.isFile() && /\.tsx?$/.test(entry.name)) newest = Math.max(newest, statSync(join(entry.parentPath, entry.name)).mtimeMs);
+      if (entry.isFile() && /\.([cm]?[jt]s|tsx)$/.test(entry.name)) newest = Math.max(newest, statSync(join(entry.parentPath, entry.name)).mtimeMs);
     }
   }
   return newest;

@@ -34,16 +34,24 @@ describe('agentlib chat in a real terminal (tmux)', { skip: hasTmux ? false : 't
     await server.close();
   });
 
-  /** Starts `agentlib chat <args>` (the built binary) in a fresh tmux session. */
-  function start(name: string, args: readonly string[]): { pane: () => string; keys: (...keys: string[]) => void; exitCode: () => string | undefined } {
+  /**
+   * Starts `agentlib chat <args>` (the built binary) in a fresh tmux session, with NO_COLOR=1
+   * unless `color`. `pane({ escapes: true })` keeps the colour and style escapes (`capture-pane -e`).
+   */
+  function start(
+    name: string,
+    args: readonly string[],
+    options: { color?: boolean } = {},
+  ): { pane: (capture?: { escapes?: boolean }) => string; keys: (...keys: string[]) => void; exitCode: () => string | undefined } {
     const session = `agentlib-chat-${name}-${process.pid}`;
     sessions.push(session);
     const exitFile = join(project.dir, `exit-${name}`);
-    const env = `env -u CI -u CONTINUOUS_INTEGRATION NO_COLOR=1 OPENAI_API_KEY=sk-test-not-a-real-key OPENAI_BASE_URL=${shellQuote(`${server.url}/v1`)}`;
+    const colour = options.color === true ? '-u NO_COLOR -u FORCE_COLOR' : 'NO_COLOR=1';
+    const env = `env -u CI -u CONTINUOUS_INTEGRATION ${colour} OPENAI_API_KEY=sk-test-not-a-real-key OPENAI_BASE_URL=${shellQuote(`${server.url}/v1`)}`;
     const command = `cd ${shellQuote(project.dir)} && ${env} ${shellQuote(process.execPath)} ${shellQuote(binPath)} chat ${args.map(shellQuote).join(' ')}; echo $? > ${shellQuote(exitFile)}; sleep 60`;
     execFileSync('tmux', ['new-session', '-d', '-s', session, '-x', '120', '-y', '40', command]);
     return {
-      pane: () => execFileSync('tmux', ['capture-pane', '-p', '-t', session], { encoding: 'utf8' }),
+      pane: (capture = {}) => execFileSync('tmux', ['capture-pane', '-p', ...(capture.escapes === true ? ['-e'] : []), '-t', session], { encoding: 'utf8' }),
       keys: (...keys) => void execFileSync('tmux', ['send-keys', '-t', session, ...keys]),
       exitCode: () => (existsSync(exitFile) ? readFileSync(exitFile, 'utf8').trim() || undefined : undefined),
     };
@@ -65,9 +73,28 @@ describe('agentlib chat in a real terminal (tmux)', { skip: hasTmux ? false : 't
     assert.match(screen, /✓ multiply\(a=1231, b=2331\)/);
     assert.match(screen, /⎿ 2869461/);
     assert.ok(screen.replace(/\s+/g, ' ').includes('2,869,461'), screen);
+    // The recorded usage (162 + 25 tokens of gpt-4o-mini) costs $0.000049: never shown as $0.0000.
+    assert.match(screen, /^done in \S+ · 187 tokens · \$0\.000049$/m, 'the turn-end line');
+    assert.match(screen, /^calculator · openai\/gpt-4o-mini · 187 tokens · \$0\.000049 · ctx <1% · approve: ask$/m, 'the footer after the turn');
+    // NO_COLOR=1: not one colour or style escape reaches the terminal.
+    assert.doesNotMatch(chat.pane({ escapes: true }), /\u001b\[/);
     chat.keys('C-c');
     await waitFor(() => chat.pane().includes('press Ctrl+C again to quit'), 'the quit hint');
     chat.keys('C-c');
+    await waitFor(() => chat.exitCode() !== undefined, 'the chat to exit');
+    assert.equal(chat.exitCode(), '0');
+  });
+
+  test('without NO_COLOR the chat is drawn in colour (tmux capture-pane -e shows the escapes)', async () => {
+    const chat = start('colour', [project.agent, '--replay', join(project.dir, 'calculator', 'cassette.jsonl')], { color: true });
+    await ask(chat, QUESTION);
+    await waitFor(() => chat.pane().includes('done in'), 'the answer');
+    const coloured = chat.pane({ escapes: true });
+    assert.match(coloured, /\u001b\[[0-9;]*m/, 'colour or style escapes');
+    assert.match(coloured, /\u001b\[32m(\u001b\[49m)?✓/, 'the ✓ of the tool card is green');
+    assert.match(chat.pane(), /187 tokens · \$0\.000049/);
+    chat.keys('-l', '/exit');
+    chat.keys('Enter');
     await waitFor(() => chat.exitCode() !== undefined, 'the chat to exit');
     assert.equal(chat.exitCode(), '0');
   });

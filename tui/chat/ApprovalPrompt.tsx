@@ -2,6 +2,7 @@ import { Box, Text, useInput } from 'ink';
 import { useEffect, useRef, useState, type ReactNode } from 'react';
 import type { ApprovalDecision } from '../../lib/agent/types.js';
 import { displayWidth } from '../../lib/core/display-width.js';
+import { sanitizeForTerminal } from '../../lib/core/terminal-text.js';
 import { cut } from './chat-format.js';
 import type { PendingApproval } from './chat-state.js';
 import { paint } from './chat-theme.js';
@@ -86,7 +87,8 @@ export function ApprovalPrompt({ approval, queued, color, width, onAnswer, now =
       else if (!key.ctrl && !key.meta && input !== '') setFeedback(feedback + input.replace(/[\r\n]/g, ' '));
       return;
     }
-    if (key.ctrl || key.meta) return;
+    // Ink reports Esc with `meta` set too: only other meta keys are ignored.
+    if (key.ctrl || (key.meta && !key.escape)) return;
     const choice = key.escape ? 'deny' : CHOICE_KEYS[input.toLowerCase()];
     if (choice === 'once') onAnswer(approval.callId, true);
     else if (choice === 'session') onAnswer(approval.callId, { approved: true, scope: 'session' });
@@ -94,7 +96,11 @@ export function ApprovalPrompt({ approval, queued, color, width, onAnswer, now =
     else if (choice === 'feedback') setFeedback('');
   });
 
-  const args = JSON.stringify(approval.args);
+  // The call is the model's: its tool name, arguments and the policy's reason never drive the
+  // terminal. JSON escapes C0 controls but not C1 ones (U+009B is an 8-bit CSI): sanitised.
+  const toolName = sanitizeForTerminal(approval.toolName).replace(/\s+/g, ' ');
+  const args = sanitizeForTerminal(JSON.stringify(approval.args) ?? '{}');
+  const reason = sanitizeForTerminal(approval.reason).replace(/\s+/g, ' ');
   const left = approval.timeoutMs > 0 ? Math.max(0, Math.ceil((approval.requestedAt + approval.timeoutMs - now()) / 1000)) : undefined;
   // Inside the border and padding; every row is cut to it (the height is approvalPromptRows).
   const inner = Math.max(1, width - 4);
@@ -103,12 +109,12 @@ export function ApprovalPrompt({ approval, queued, color, width, onAnswer, now =
     <Box flexDirection="column" borderStyle="round" {...(color ? { borderColor: 'magenta' } : {})} paddingX={1}>
       <Text wrap="truncate-end">
         <Text {...paint(color, { color: 'magenta', bold: true })}>? </Text>
-        <Text {...paint(color, { bold: true })}>Allow {approval.toolName}</Text>
-        <Text>({cut(args, Math.max(8, inner - displayWidth(approval.toolName) - 11))})?</Text>
+        <Text {...paint(color, { bold: true })}>Allow {toolName}</Text>
+        <Text>({cut(args, Math.max(8, inner - displayWidth(toolName) - 11))})?</Text>
       </Text>
       {approval.reason !== '' ? (
         <Text wrap="truncate-end" {...paint(color, { dimColor: true })}>
-          {approval.reason.replace(/\s+/g, ' ')}
+          {reason}
         </Text>
       ) : null}
       {feedback === undefined ? (

@@ -1,7 +1,7 @@
 import { Box, Text } from 'ink';
 import type { ReactNode } from 'react';
 import { cutToWidth, displayWidth } from '../../lib/core/display-width.js';
-import { contextFill, formatCost, formatTokens } from './chat-format.js';
+import { contextFillText, formatCost, formatTokens } from './chat-format.js';
 import type { ChatUsage } from './chat-state.js';
 import { paint } from './chat-theme.js';
 import { wrapText } from './text-rows.js';
@@ -45,13 +45,13 @@ export function packParts(parts: readonly string[], width: number): string[] {
 /** The footer's rows at `props.width`: the status parts, then the keys (or the hint). Its height is their number. */
 export function footerLines(props: Omit<FooterProps, 'color'>): { status: string[]; keys: string[] } {
   const { usage } = props;
-  const fill = contextFill(usage.lastPromptTokens, props.contextWindow);
+  const fill = contextFillText(usage.lastPromptTokens, props.contextWindow);
   const parts = [
     props.agentLabel,
     `${props.provider}/${props.model}`,
     `${formatTokens(usage.totalTokens)} tokens`,
     formatCost(usage.costUsd),
-    fill === undefined ? 'ctx ?' : fill === 0 && usage.lastPromptTokens > 0 ? 'ctx <1%' : `ctx ${fill}%`,
+    `ctx ${fill ?? '?'}`,
     ...(props.iteration === undefined ? [] : [`iter ${props.iteration}`]),
     `approve: ${props.approvalMode}`,
   ];

@@ -3,10 +3,7 @@ import type { ReactNode } from 'react';
 import { displayWidth } from '../../lib/core/display-width.js';
 import { cut, formatDuration } from './chat-format.js';
 import type { TraceRow } from './chat-state.js';
-import { paint } from './chat-theme.js';
-
-const GLYPH = { running: '⊷', ok: '✓', error: 'x' } as const;
-const COLOR = { running: 'yellow', ok: 'green', error: 'red' } as const;
+import { paint, TRACE_COLORS, TRACE_GLYPHS } from './chat-theme.js';
 
 /** Rows the pane takes with `count` trace rows shown at most `maxRows` at a time (border, title, rows — each cut to one row). */
 export function tracePaneRows(count: number, maxRows: number): number {
@@ -25,7 +22,7 @@ export function TracePane({ rows, color, width, maxRows }: { rows: readonly Trac
       {shown.map((row) => (
         <Text key={row.key} wrap="truncate-end">
           {'  '.repeat(row.depth)}
-          <Text {...paint(color, { color: COLOR[row.status] })}>{GLYPH[row.status]}</Text> {row.label}
+          <Text {...paint(color, { color: TRACE_COLORS[row.status] })}>{TRACE_GLYPHS[row.status]}</Text> {row.label}
           <Text {...paint(color, { dimColor: true })}>
             {cut(`${row.detail === undefined ? '' : ` ${row.detail}`}${row.durationMs === undefined ? '' : ` ${formatDuration(row.durationMs)}`}`, Math.max(10, width - displayWidth(row.label) - row.depth * 2 - 8))}
           </Text>

@@ -8,7 +8,7 @@ export function formatDuration(ms: number): string {
   return formatUnitsDuration(ms, 'tenths');
 }
 
-/** `950`, `12.3k`, `1.2M`; `$0.0012`, `$1.23` (shared with the trace viewer and CLI: lib/core/format-units.ts). */
+/** `950`, `12.3k`, `1.2M`; `$0.0000`, `$0.000049`, `$0.0123`, `$1.23` (shared with the trace viewer and CLI: lib/core/format-units.ts). */
 export { formatTokens, formatCostFixed as formatCost } from '../../lib/core/format-units.js';
 
 /** One line: `a=1, b="x"`, cut to `max` terminal columns. */
@@ -39,4 +39,14 @@ export function headLines(text: string, maxLines: number, width = 200): { lines:
 export function contextFill(promptTokens: number, contextWindow: number | undefined): number | undefined {
   if (contextWindow === undefined || contextWindow <= 0) return undefined;
   return Math.min(100, Math.round((promptTokens / contextWindow) * 100));
+}
+
+/**
+ * Context fill as the footer and /cost show it: `42%`, `<1%` when some tokens fill less than half a
+ * percent, `0%` when none; undefined when the window is unknown.
+ */
+export function contextFillText(promptTokens: number, contextWindow: number | undefined): string | undefined {
+  const fill = contextFill(promptTokens, contextWindow);
+  if (fill === undefined) return undefined;
+  return fill === 0 && promptTokens > 0 ? '<1%' : `${fill}%`;
 }

@@ -4,6 +4,7 @@ import { EMPTY_USAGE, TOOL_OUTPUT_LINES } from './chat-state.js';
 import { reduceTraceRows } from './chat-trace-rows.js';
 import { scanParagraphs, splitScanned } from './paragraph-scan.js';
 import { sanitizeForTerminal } from '../../lib/core/terminal-text.js';
+import { formatCost } from './chat-format.js';
 
 /** What changes the chat state: batches of agent events, plus the few things the UI itself does. */
 export type ChatAction =
@@ -216,7 +217,7 @@ function noticeText(event: AgentEvent): string {
     case 'budget-exceeded':
       return `budget exceeded: ${event.kind} ${event.actual} > ${event.limit}`;
     case 'cost-warning':
-      return `cost passed $${event.threshold} ($${event.costUsd.toFixed(4)})`;
+      return `cost passed $${event.threshold} (${formatCost(event.costUsd)})`;
     case 'guardrail-triggered':
       return `guardrail ${event.guardrail} (${event.stage}): ${event.action} — ${event.reason}`;
     case 'model-switch':

@@ -69,12 +69,16 @@ export interface PendingApproval {
   timeoutMs: number;
 }
 
+/** The status of a live trace row: ⊷ running, ✓ ok, ! stopped (cut short), x error. */
+export type TraceRowStatus = 'running' | 'ok' | 'stopped' | 'error';
+
 /** One row of the live trace pane. */
 export interface TraceRow {
   key: string;
   depth: number;
   label: string;
-  status: 'running' | 'ok' | 'error';
+  /** `stopped`: cut short (a cancelled run, max iterations, budget exceeded; see `runOutcome`). */
+  status: TraceRowStatus;
   durationMs?: number;
   detail?: string;
 }

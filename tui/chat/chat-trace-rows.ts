@@ -1,7 +1,22 @@
+import { sanitizeForTerminal } from '../../lib/core/terminal-text.js';
 import type { AgentEvent } from '../../lib/events/types.js';
+import { runOutcome } from '../../lib/trace/run-outcome.js';
 import type { TraceRow } from './chat-state.js';
 
 const MAX_ROWS = 500;
+
+/** Event text (model-chosen tool names, tool errors, agent and model names) made safe and one line for a row. */
+function clean(text: string): string {
+  return sanitizeForTerminal(text).replace(/\s+/g, ' ').trim();
+}
+
+/** A row whose label and detail are safe to draw. */
+function safeRow<T extends Partial<TraceRow>>(row: T): T {
+  const out = { ...row };
+  if (out.label !== undefined) out.label = clean(out.label);
+  if (out.detail !== undefined) out.detail = clean(out.detail);
+  return out;
+}
 
 /**
  * The live trace pane's step tree of the current run, built from events only: the run, its
@@ -13,7 +28,9 @@ export function reduceTraceRows(rows: readonly TraceRow[], events: readonly Agen
   if (events.length === 0) return rows as TraceRow[];
   const out = [...rows];
   const index = new Map(out.map((row, i) => [row.key, i]));
-  const upsert = (row: TraceRow): void => {
+  // Labels and details hold event text (tool names, error messages): untrusted, never drawn raw.
+  const upsert = (unsafe: TraceRow): void => {
+    const row = safeRow(unsafe);
     const at = index.get(row.key);
     if (at === undefined) {
       index.set(row.key, out.length);
@@ -22,7 +39,7 @@ export function reduceTraceRows(rows: readonly TraceRow[], events: readonly Agen
   };
   const patch = (key: string, fields: Partial<TraceRow>): void => {
     const at = index.get(key);
-    if (at !== undefined) out[at] = { ...(out[at] as TraceRow), ...fields };
+    if (at !== undefined) out[at] = { ...(out[at] as TraceRow), ...safeRow(fields) };
   };
   for (const event of events) {
     const nested = topRunId === undefined ? event.parentRunId !== undefined : event.runId !== topRunId;
@@ -32,10 +49,13 @@ export function reduceTraceRows(rows: readonly TraceRow[], events: readonly Agen
       case 'run-start':
         upsert({ key: `run:${run}`, depth: nest, label: `run ${event.agentName} (${event.provider}/${event.model})`, status: 'running' });
         break;
-      case 'run-end':
-        patch(`run:${run}`, { status: event.status === 'error' ? 'error' : 'ok', durationMs: event.durationMs, detail: event.status });
-        for (const [key, at] of index) if (key.includes(run) && out[at]?.status === 'running') out[at] = { ...(out[at]), status: event.status === 'completed' ? 'ok' : 'error' };
+      case 'run-end': {
+        const status = runOutcome(event.status);
+        patch(`run:${run}`, { status, durationMs: event.durationMs, detail: event.status });
+        // Steps still open when the run ended share its fate (a cancelled call is stopped, not done).
+        for (const [key, at] of index) if (key.includes(run) && out[at]?.status === 'running') out[at] = { ...(out[at]), status };
         break;
+      }
       case 'iteration-start':
         upsert({ key: `it:${run}:${event.iteration}`, depth: nest + 1, label: `iteration ${event.iteration}`, status: 'running' });
         break;
@@ -43,7 +63,7 @@ export function reduceTraceRows(rows: readonly TraceRow[], events: readonly Agen
         patch(`it:${run}:${event.iteration}`, { status: 'ok', detail: `${event.toolCalls} tool call${event.toolCalls === 1 ? '' : 's'}` });
         break;
       case 'llm-start':
-        upsert({ key: `llm:${run}:${event.iteration}`, depth: nest + 2, label: `llm ${event.model}`, status: 'running', detail: `${event.messageCount} messages` });
+        upsert({ key: `llm:${run}:${event.iteration}`, depth: nest + 2, label: `llm ${event.model}`, status: 'running', detail: `${event.messageCount} message${event.messageCount === 1 ? '' : 's'}` });
         break;
       case 'llm-end':
         patch(`llm:${run}:${event.iteration}`, {
@@ -71,7 +91,7 @@ export function reduceTraceRows(rows: readonly TraceRow[], events: readonly Agen
         upsert({ key: `error:${run}:${event.timestamp}`, depth: nest + 1, label: `error (${event.stage})`, status: 'error', detail: event.error.message });
         break;
       case 'cancelled':
-        upsert({ key: `cancelled:${run}`, depth: nest + 1, label: 'cancelled', status: 'error', detail: event.stage });
+        upsert({ key: `cancelled:${run}`, depth: nest + 1, label: 'cancelled', status: 'stopped', detail: event.stage });
         break;
       default:
         break;

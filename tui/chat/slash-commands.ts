@@ -4,7 +4,7 @@ import { closestMatch } from '../../lib/core/suggest.js';
 import type { AgentResult } from '../../lib/agent/result.js';
 import type { Tool } from '../../lib/tools/types.js';
 import type { ChatBusy } from './chat-busy-error.js';
-import { contextFill, cut, formatCost, formatTokens } from './chat-format.js';
+import { contextFillText, cut, formatCost, formatTokens } from './chat-format.js';
 import type { ChatUsage } from './chat-state.js';
 
 /** A parsed `/name args` line. */
@@ -75,10 +75,10 @@ export function toolsText(tools: readonly Tool[]): string {
 
 /** The text /cost prints. */
 export function costText(usage: ChatUsage, contextWindow: number | undefined): string {
-  const fill = contextFill(usage.lastPromptTokens, contextWindow);
+  const fill = contextFillText(usage.lastPromptTokens, contextWindow);
   return [
     `Session: ${formatTokens(usage.totalTokens)} tokens (${usage.promptTokens} prompt + ${usage.completionTokens} completion) in ${usage.llmCalls} LLM call${usage.llmCalls === 1 ? '' : 's'}, ${formatCost(usage.costUsd)}`,
-    `Context: ${fill === undefined ? `last prompt ${usage.lastPromptTokens} tokens (context window unknown)` : `${fill}% (${usage.lastPromptTokens} of ${contextWindow} tokens)`}`,
+    `Context: ${fill === undefined ? `last prompt ${usage.lastPromptTokens} tokens (context window unknown)` : `${fill} (${usage.lastPromptTokens} of ${contextWindow} tokens)`}`,
   ].join('\n');
 }
 

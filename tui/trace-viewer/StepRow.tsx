@@ -49,7 +49,7 @@ function StepRowView({ row, selected, focused, labelWidth, barWidth, runStart, r
       {lead}
       <Text color={GLYPH_COLOR[glyph]}>{glyph}</Text> {label}
       {' '}
-      {right(formatDuration(step.durationMs), DURATION_WIDTH)} {right(tokens, TOKENS_WIDTH)} {right(formatCostNarrow(step.costUsd), COST_WIDTH)}{' '}
+      {right(formatDuration(step.durationMs), DURATION_WIDTH)} {right(tokens, TOKENS_WIDTH)} {right(formatCostNarrow(step.costUsd, COST_WIDTH), COST_WIDTH)}{' '}
       <Text color={barColor(step)}>{barText(span, barWidth, step.durationMs <= 0)}</Text>
     </Text>
   );

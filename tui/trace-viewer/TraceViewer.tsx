@@ -27,8 +27,11 @@ export function TraceViewer({ trace, onQuit }: Props) {
   const layout = viewerLayout(columns, terminalRows, model.nodes.length);
   const totals = useMemo(() => traceTotals(trace), [trace]);
   const tree = useTreeState(model, layout.treeRows);
-  const step = tree.rows[tree.selected]?.node.step;
-  const lines = useMemo(() => detailLines(step, model.runStart, layout.width), [step, model.runStart, layout.width]);
+  const node = tree.rows[tree.selected]?.node;
+  const step = node?.step;
+  // The first step (a root) also shows the run's own input and output.
+  const run = node?.index === 0 ? trace : undefined;
+  const lines = useMemo(() => detailLines(step, model.runStart, layout.width, run), [step, model.runStart, layout.width, run]);
   const input = useViewerInput({
     dispatch: tree.dispatch,
     text: tree.state.filter.text,

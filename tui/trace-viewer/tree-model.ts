@@ -20,7 +20,7 @@ export interface TreeModel {
 export interface TreeFilter {
   readonly errorsOnly: boolean;
   readonly type: StepType | undefined;
-  /** Case-insensitive text searched in type, name, id, input, output, reasoning and error. */
+  /** Case-insensitive text searched in type, name, id, input, output, reasoning, error and message texts. */
   readonly text: string;
 }
 
@@ -64,7 +64,8 @@ export function stepMatches(step: TraceStep, filter: TreeFilter): boolean {
   if (filter.text !== '') {
     const needle = filter.text.toLowerCase();
     const fields = [step.type, step.name, step.id, step.input, step.output, step.reasoning, step.error?.name, step.error?.message];
-    if (!fields.some((field) => field !== undefined && field.toLowerCase().includes(needle))) return false;
+    const found = (field: string | undefined): boolean => field !== undefined && field.toLowerCase().includes(needle);
+    if (!fields.some(found) && !(step.messages ?? []).some((message) => found(message.content))) return false;
   }
   return true;
 }

@@ -47,11 +47,24 @@ describe('formatCost, formatCostNarrow and formatCostFixed', () => {
     assert.deepEqual([0, 0.000027, 0.0123, 0.99996, 1.5, -0.5].map(formatCost), ['$0', '$0.000027', '$0.0123', '$1.00', '$1.50', '-$0.5000']);
   });
 
-  test('narrow: blank for none, at most four decimals', () => {
-    assert.deepEqual([undefined, 0, 0.0012, 0.5, 12.5].map(formatCostNarrow), ['', '', '$0.0012', '$0.50', '$12.50']);
+  test('precise: rounding to two significant digits comes first; a tiny cost is never zero', () => {
+    assert.deepEqual([0.0000999, 0.0099996, 4e-11].map(formatCost), ['$0.00010', '$0.0100', '<$0.0000000001']);
   });
 
-  test('fixed: four decimals below a dollar (a running total), two from a dollar after rounding', () => {
-    assert.deepEqual([0, 0.0123, 0.99996, 1.234].map(formatCostFixed), ['$0.0000', '$0.0123', '$1.00', '$1.23']);
+  test('narrow: blank for none, two significant digits below a cent, at most 8 columns by default', () => {
+    assert.deepEqual([undefined, 0, 0.0012, 0.00049, 0.5, 12.5].map((usd) => formatCostNarrow(usd)), ['', '', '$0.0012', '$0.00049', '$0.50', '$12.50']);
+  });
+
+  test('narrow: a non-zero cost too small for the column is an upper bound, never $0.0000', () => {
+    assert.equal(formatCostNarrow(0.000049), '<$0.0001');
+    assert.equal(formatCostNarrow(0.00002), '<$0.0001');
+    assert.equal(formatCostNarrow(0.000049, 9), '$0.000049');
+    assert.equal(formatCostNarrow(0.000049, Infinity), '$0.000049');
+    assert.equal(formatCostNarrow(0.000049, 7), '<$0.001');
+    for (const usd of [1e-12, 0.00002, 0.000049, 0.0004]) assert.ok(formatCostNarrow(usd).length <= 8, formatCostNarrow(usd));
+  });
+
+  test('fixed: $0.0000 for none, two significant digits below a cent, four decimals below a dollar, two from a dollar', () => {
+    assert.deepEqual([0, 0.000049, 0.0012, 0.0123, 0.99996, 1.234].map(formatCostFixed), ['$0.0000', '$0.000049', '$0.0012', '$0.0123', '$1.00', '$1.23']);
   });
 });

@@ -2,6 +2,8 @@ import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
 import { makeUsage } from '../../../lib/core/usage.js';
 import type { AgentEvent, AgentEventPayloads, AgentEventType } from '../../../lib/events/types.js';
+import { AgentTrace } from '../../../lib/trace/agent-trace.js';
+import { TraceFormatError } from '../../../lib/core/errors/trace-format-error.js';
 import { TraceRecorder } from '../../../lib/trace/recorder.js';
 import { STEP_TYPES } from '../../../lib/trace/step-type.js';
 
@@ -261,5 +263,61 @@ describe('TraceRecorder', () => {
     const calls = selection.metadata?.['toolCalls'] as Array<{ args: typeof args }>;
     assert.equal(calls[0]?.args.headers.Authorization, '[REDACTED]');
     assert.equal(args.auth.API_KEY, 'sk-live-1', 'the event payload itself is not changed');
+  });
+
+  test('an llm_call records its messages: the user message, what followed the previous call and the reply (capped, redacted)', () => {
+    const prompt = `What is the weather in Oulu? ${'please '.repeat(20)}`;
+    const { trace } = record([
+      ev('run-start', 0, { agentName: 'helper', input: prompt, provider: 'openai', model: 'gpt-4o' }),
+      ev('llm-start', 1, { iteration: 1, provider: 'openai', model: 'gpt-4o', messageCount: 1, toolCount: 1 }),
+      ev('llm-end', 10, {
+        iteration: 1, provider: 'openai', model: 'gpt-4o', durationMs: 9, finishReason: 'tool-calls', content: 'Let me look.',
+        usage: makeUsage({ promptTokens: 5, completionTokens: 5 }),
+        toolCalls: [{ id: 'a', toolName: 'weather', parameters: { city: 'Oulu', api_key: 'sk-live-9' } }, { id: 'b', toolName: 'clock', parameters: {} }, { id: 'c', toolName: 'note', parameters: { text: 'x'.repeat(100) } }],
+      }),
+      ev('tool-start', 11, { callId: 'a', toolName: 'weather', args: { city: 'Oulu', api_key: 'sk-live-9' } }),
+      ev('tool-end', 20, { callId: 'a', toolName: 'weather', args: { city: 'Oulu', api_key: 'sk-live-9' }, result: 'Sunny, 21 °C', durationMs: 9, cached: false }),
+      ev('tool-error', 21, { callId: 'b', toolName: 'clock', args: {}, error: { name: 'ToolExecutionError', message: 'no clock' }, kind: 'execution', durationMs: 0 }),
+      ev('llm-start', 30, { iteration: 2, provider: 'openai', model: 'gpt-4o', messageCount: 4, toolCount: 1 }),
+      ev('llm-end', 40, { iteration: 2, provider: 'openai', model: 'gpt-4o', durationMs: 10, finishReason: 'stop', content: 'Sunny, 21 °C in Oulu.', usage: makeUsage({ promptTokens: 9, completionTokens: 5 }), toolCalls: [] }),
+      ev('run-end', 50, { agentName: 'helper', status: 'completed', content: 'Sunny, 21 °C in Oulu.', iterations: 2, durationMs: 50, usage: runUsage }),
+    ], { toolResultChars: 40 });
+    const [first, second] = trace.filter({ type: 'llm_call' });
+    assert.equal(first?.input, '1 message, 1 tool', 'singular counts');
+    assert.equal(second?.input, '4 messages, 1 tool');
+    const user = { role: 'user', content: `${prompt.slice(0, 40)}… [truncated ${prompt.length - 40} chars]` };
+    const longArgs = JSON.stringify({ text: 'x'.repeat(100) });
+    const firstReply = {
+      role: 'assistant',
+      content: 'Let me look.',
+      toolCalls: [
+        { name: 'weather', args: '{"city":"Oulu","api_key":"[REDACTED]"}' },
+        { name: 'clock', args: '{}' },
+        { name: 'note', args: `${longArgs.slice(0, 40)}… [truncated ${longArgs.length - 40} chars]` },
+      ],
+    };
+    assert.deepEqual(first?.messages, [user, firstReply]);
+    assert.deepEqual(second?.messages, [
+      user,
+      firstReply,
+      { role: 'tool', name: 'weather', content: 'Sunny, 21 °C' },
+      { role: 'tool', name: 'clock', content: 'ToolExecutionError: no clock', isError: true },
+      { role: 'assistant', content: 'Sunny, 21 °C in Oulu.' },
+    ]);
+    assert.ok(!trace.toJSONL().includes('sk-live-9'), 'no secret in the trace file');
+    // The messages survive the trace file.
+    const read = AgentTrace.fromJSONL(trace.toJSONL());
+    assert.deepEqual(read.filter({ type: 'llm_call' })[1]?.messages, second?.messages);
+  });
+
+  test('trace files without messages (older ones) still load; malformed messages are rejected', () => {
+    const header = JSON.stringify({ type: 'trace', version: 1, runId: 'run_old', metadata: {}, nestedRuns: [] });
+    const old = { id: 's1', runId: 'run_old', type: 'llm_call', startedAt: T0, timestamp: new Date(T0).toISOString(), durationMs: 5, status: 'ok', input: '1 messages, 0 tools', output: 'hi' };
+    const trace = AgentTrace.fromJSONL(`${header}\n${JSON.stringify(old)}\n`);
+    assert.equal(trace.steps[0]?.messages, undefined);
+    assert.equal(trace.steps[0]?.input, '1 messages, 0 tools');
+    for (const messages of [[{ role: 'user' }], [{ role: 'robot', content: 'x' }], 'hi', [{ role: 'assistant', content: '', toolCalls: [{ name: 'x', args: {} }] }]]) {
+      assert.throws(() => AgentTrace.fromJSONL(`${header}\n${JSON.stringify({ ...old, messages })}\n`), TraceFormatError, JSON.stringify(messages));
+    }
   });
 });

@@ -3,8 +3,11 @@ import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, test } from 'node:test';
+import chalk from 'chalk';
 import { cleanup, render } from 'ink-testing-library';
+import { z } from 'zod';
 import type { Agent } from '../../../lib/agent/agent.js';
+import { tool } from '../../../lib/tools/tool.js';
 import type { ProviderRequest } from '../../../lib/providers/spec.js';
 import { ChatApp, type ChatAppProps } from '../../../tui/chat/ChatApp.js';
 import { FrameCounter } from '../../../tui/chat/frame-counter.js';
@@ -34,12 +37,22 @@ function mount(agent: Agent, extra: Partial<ChatAppProps> = {}) {
   return { ui, frame, type, send, waitFor, exits };
 }
 
+/** A frame without its colour and style escapes. */
+const stripAnsi = (text: string): string => text.replace(/\u001B\[[0-9;]*m/g, '');
+
 /** The text of every message of a provider request. */
 function messagesText(request: ProviderRequest | undefined): string {
   return JSON.stringify(request?.messages ?? []);
 }
 
 const twoByThree = { toolCalls: [{ toolName: 'multiply', parameters: { a: 2, b: 3 } }] };
+/** Two multiply calls in one reply (their approvals queue). */
+const twoProducts = {
+  toolCalls: [
+    { toolName: 'multiply', parameters: { a: 2, b: 3 } },
+    { toolName: 'multiply', parameters: { a: 4, b: 5 } },
+  ],
+};
 
 afterEach(() => cleanup());
 
@@ -169,18 +182,7 @@ describe('ChatApp', () => {
   });
 
   test('two approvals queue and are answered in order', async () => {
-    const { agent, provider } = scriptedAgent(
-      [
-        {
-          toolCalls: [
-            { toolName: 'multiply', parameters: { a: 2, b: 3 } },
-            { toolName: 'multiply', parameters: { a: 4, b: 5 } },
-          ],
-        },
-        'done both',
-      ],
-      [multiplyTool(true)],
-    );
+    const { agent, provider } = scriptedAgent([twoProducts, 'done both'], [multiplyTool(true)]);
     const chat = mount(agent);
     await chat.send('two products');
     await chat.waitFor('Allow multiply({"a":2,"b":3})?');
@@ -193,6 +195,84 @@ describe('ChatApp', () => {
     const tools = messagesText(provider.requests[1]);
     assert.match(tools, /"content":"6"/);
     assert.doesNotMatch(tools, /"content":"20"/);
+  });
+
+  test('Esc denies the approval (it does not cancel the turn): the card ends x and the model is told', async () => {
+    const { agent, provider } = scriptedAgent([twoByThree, 'Ok, not multiplying.'], [multiplyTool(true)]);
+    const chat = mount(agent);
+    await chat.send('2*3?');
+    await chat.waitFor('Allow multiply');
+    await chat.type(ESC);
+    await chat.waitFor('done in', 'the turn to end normally');
+    assert.doesNotMatch(chat.frame(), /cancelled in/);
+    assert.doesNotMatch(chat.frame(), /Allow multiply/, 'the prompt is gone');
+    assert.match(chat.frame(), /x multiply\(a=2, b=3\)\n\s+⎿ denied/);
+    assert.match(chat.frame(), /Ok, not multiplying\./);
+    assert.equal(provider.requests.length, 2);
+    assert.match(messagesText(provider.requests[1]), /The user denied the tool call \\"multiply\\"/);
+    assert.doesNotMatch(messagesText(provider.requests[1]), /"content":"6"/);
+  });
+
+  test('an approval that times out: the prompt goes, the card says it timed out and the model gets the denial', async () => {
+    const { agent, provider } = scriptedAgent([twoByThree, 'No answer, so no product.'], [multiplyTool(true)], { approvalTimeout: 1 });
+    const chat = mount(agent);
+    await chat.send('2*3?');
+    await chat.waitFor('Allow multiply');
+    assert.match(chat.frame(), /times out in 1s \(then denied\)/);
+    await chat.waitFor('done in', 'the turn to end after the timeout');
+    assert.doesNotMatch(chat.frame(), /Allow multiply/, 'the prompt is gone');
+    assert.match(chat.frame(), /x multiply\(a=2, b=3\)\n\s+⎿ approval timed out/);
+    assert.match(chat.frame(), /No answer, so no product\./);
+    assert.equal(provider.requests.length, 2);
+    assert.match(messagesText(provider.requests[1]), /was not approved within 1 s and was denied/);
+    assert.doesNotMatch(messagesText(provider.requests[1]), /"content":"6"/);
+    // The prompt is gone for good: a late key is not an answer (nor does it break the input line).
+    await chat.type('y');
+    assert.doesNotMatch(chat.frame(), /Allow multiply/);
+  });
+
+  test('Ctrl+C while an approval is pending cancels the turn; the tool never runs', async () => {
+    let runs = 0;
+    const counted = tool({
+      name: 'multiply',
+      description: 'Multiply two integers exactly.',
+      parameters: z.object({ a: z.number(), b: z.number() }),
+      requiresApproval: true,
+      execute: ({ a, b }) => {
+        runs++;
+        return String(a * b);
+      },
+    });
+    const { agent, provider } = scriptedAgent([twoByThree, 'never sent'], [counted]);
+    const chat = mount(agent);
+    await chat.send('2*3?');
+    await chat.waitFor('Allow multiply');
+    await chat.type(CTRL_C);
+    await chat.waitFor('cancelled in', 'the cancelled turn');
+    assert.doesNotMatch(chat.frame(), /Allow multiply/, 'the prompt is gone');
+    assert.match(chat.frame(), /x multiply\(a=2, b=3\)/);
+    assert.match(chat.frame(), /press Ctrl\+C again to quit/);
+    assert.deepEqual(chat.exits, [], 'one Ctrl+C does not quit');
+    await tick(100);
+    assert.equal(runs, 0, 'the tool did not run');
+    assert.equal(provider.requests.length, 1, 'the model was not called again');
+    assert.doesNotMatch(chat.frame(), /never sent/);
+  });
+
+  test('"allow for this session" also answers a call of the same tool already queued', async () => {
+    const { agent, provider } = scriptedAgent([twoProducts, 'done both'], [multiplyTool(true)]);
+    const chat = mount(agent);
+    await chat.send('two products');
+    await chat.waitFor('1 more approval queued');
+    const before = chat.ui.frames.length;
+    await chat.type('a');
+    await chat.waitFor('done in');
+    assert.deepEqual(chat.ui.frames.slice(before).filter((f) => f.includes('Allow multiply({"a":4,"b":5})')), [], 'the queued call was not asked about');
+    assert.match(chat.frame(), /✓ multiply\(a=2, b=3\)/);
+    assert.match(chat.frame(), /✓ multiply\(a=4, b=5\)/);
+    const tools = messagesText(provider.requests[1]);
+    assert.match(tools, /"content":"6"/);
+    assert.match(tools, /"content":"20"/);
   });
 
   test('Esc cancels a running turn', async () => {
@@ -249,20 +329,44 @@ describe('ChatApp', () => {
     await chat.waitFor('iter 1');
     assert.match(chat.frame(), /tester · scripted\/gpt-4o-mini · 0 tokens · \$0\.0000 · ctx 0% · iter 1 · approve: all\nesc to cancel/);
     await chat.waitFor('done in');
-    assert.match(chat.frame(), /120 tokens · \$0\.0000 · ctx <1% · approve: all/);
+    // gpt-4o-mini: 100 prompt tokens × $0.15/M + 20 completion tokens × $0.60/M = $0.000027 (not $0.0000).
+    assert.match(chat.frame(), /120 tokens · \$0\.000027 · ctx <1% · approve: all/);
+    assert.match(chat.frame(), /done in [^\n]* · 120 tokens · \$0\.000027/, 'the turn-end line has the cost too');
+    await chat.send('/cost');
+    await chat.waitFor('Session: 120 tokens');
+    assert.match(chat.frame(), /Session: 120 tokens \(100 prompt \+ 20 completion\) in 1 LLM call, \$0\.000027\nContext: <1% \(100 of \d+ tokens\)/);
   });
 
-  test('NO_COLOR: no ANSI escapes in any frame', async () => {
-    const { agent } = scriptedAgent([twoByThree, '**Six**.'], [multiplyTool(true)]);
-    const chat = mount(agent);
-    await chat.send('2*3?');
-    await chat.waitFor('Allow multiply');
-    await chat.type('y');
-    await chat.waitFor('done in');
-    await chat.send('/trace');
-    await chat.waitFor('│ trace');
-    assert.match(chat.frame(), /│ ✓ run tester \(scripted\/gpt-4o-mini\)/);
-    for (const frame of chat.ui.frames) assert.doesNotMatch(frame, /\u001B\[/);
+  /** Runs a turn with an approval, bold Markdown and the trace pane, with chalk able to colour (as in a colour terminal). */
+  async function colouredFrames(color: boolean): Promise<string[]> {
+    // Under the test runner stdout is no TTY, so chalk (and Ink through it) has no colour at all:
+    // without forcing a level, `color={false}` could leak styles and no frame would show it.
+    const level = chalk.level;
+    chalk.level = 1;
+    try {
+      const { agent } = scriptedAgent([twoByThree, '**Six**.'], [multiplyTool(true)]);
+      const chat = mount(agent, { color });
+      await chat.send('2*3?');
+      await chat.waitFor('Allow multiply');
+      await chat.type('y');
+      await chat.waitFor('done in');
+      await chat.send('/trace');
+      await until(() => stripAnsi(chat.frame()).includes('│ trace'), 'the trace pane');
+      assert.match(stripAnsi(chat.frame()), /│ ✓ run tester \(scripted\/gpt-4o-mini\)/);
+      return [...chat.ui.frames];
+    } finally {
+      chalk.level = level;
+    }
+  }
+
+  test('NO_COLOR (color={false}): no ANSI escapes in any frame, even where chalk could colour', async () => {
+    const frames = await colouredFrames(false);
+    for (const frame of frames) assert.doesNotMatch(frame, /\u001B\[/);
+  });
+
+  test('color={true}: the frames are coloured (the check above can fail)', async () => {
+    const frames = await colouredFrames(true);
+    assert.ok(frames.some((frame) => /\u001B\[(3[0-7]|9[0-7]|1|2)m/.test(frame)), 'some frame has colour or style escapes');
   });
 
   test('re-render rate while streaming stays near 30 frames a second', async () => {

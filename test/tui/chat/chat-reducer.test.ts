@@ -2,6 +2,7 @@ import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
 import { chatReducer, splitCompleteParagraphs, type ChatAction } from '../../../tui/chat/chat-reducer.js';
 import { initialChatState, type ChatState } from '../../../tui/chat/chat-state.js';
+import type { RunStatus } from '../../../lib/events/types.js';
 import { ev } from './helpers.js';
 
 const usage = { promptTokens: 100, completionTokens: 20, totalTokens: 120, costUsd: 0.001, embeddingTokens: 0, embeddingCostUsd: 0 };
@@ -48,6 +49,10 @@ describe('chatReducer', () => {
         ev('text-delta', { iteration: 1, text: `Hi${esc}!` }),
         ev('tool-start', { callId: 'c1', toolName: 'shell', args: {} }),
         ev('tool-end', { callId: 'c1', toolName: 'shell', args: {}, result: `out${esc}put`, durationMs: 1, cached: false }),
+        // A model-chosen tool name and a tool's error message (8-bit CSI too) go to the trace pane's rows.
+        ev('tool-start', { callId: 'c2', toolName: `sh${esc}ell`, args: {} }),
+        ev('tool-error', { callId: 'c2', toolName: `sh${esc}ell\u009b2J`, args: {}, error: { name: 'ToolExecutionError', message: `no${esc}pe\u009b31m\nsecond line` }, kind: 'execution', durationMs: 1 }),
+        ev('error', { stage: 'tool', error: { name: 'ToolExecutionError', message: `down${esc}` } }),
       ),
       { type: 'turn-finish', status: 'error', now: 1200, error: `Error: bad${esc}` },
     ]);
@@ -56,6 +61,10 @@ describe('chatReducer', () => {
     assert.match(drawn, /Hi!/);
     assert.match(drawn, /output/);
     assert.match(drawn, /Error: bad/);
+    const rows = JSON.stringify(state.traceRows);
+    assert.ok(!/\\u001b|\\u0007|\u009b|\\n/.test(rows), rows);
+    assert.ok(state.traceRows.some((row) => row.label === 'tool shell' && row.detail === 'execution: nope second line'), rows);
+    assert.ok(state.traceRows.some((row) => row.detail === 'down'), rows);
   });
 
   test('complete paragraphs move to static while the turn streams; an open code fence stays live', () => {
@@ -133,6 +142,35 @@ describe('chatReducer', () => {
     const card = state.finished.find((i) => i.kind === 'tool');
     assert.ok(card?.kind === 'tool' && card.card.status === 'error');
     assert.ok(state.finished.at(-1)?.kind === 'turn-end');
+  });
+
+  test('a cancelled run ends its trace rows stopped (!), not done (✓) nor failed', () => {
+    const state = reduce([
+      start,
+      events(
+        ev('run-start', { agentName: 'a', input: 'hello', provider: 'p', model: 'm' }),
+        ev('iteration-start', { iteration: 1 }),
+        ev('llm-start', { iteration: 1, provider: 'p', model: 'm', messageCount: 1, toolCount: 0 }),
+        ev('cancelled', { stage: 'llm', iteration: 1 }),
+        ev('run-end', { agentName: 'a', status: 'cancelled', content: '', iterations: 1, durationMs: 5, usage: { ...total, embeddingTokens: 0, embeddingCostUsd: 0 } as never }),
+      ),
+    ]);
+    assert.deepEqual(state.traceRows.map((r) => [r.label, r.status]), [
+      ['run a (p/m)', 'stopped'],
+      ['iteration 1', 'stopped'],
+      ['llm m', 'stopped'],
+      ['cancelled', 'stopped'],
+    ]);
+    assert.equal(state.traceRows[0]?.detail, 'cancelled');
+    assert.equal(state.traceRows[2]?.detail, '1 message');
+    const ended = (status: RunStatus) =>
+      reduce([start, events(ev('run-start', { agentName: 'a', input: '', provider: 'p', model: 'm' }), ev('run-end', { agentName: 'a', status, content: '', iterations: 1, durationMs: 5, usage: {} as never }))]).traceRows[0]?.status;
+    assert.deepEqual((['completed', 'terminal-tool', 'max-iterations', 'budget-exceeded', 'error'] as const).map(ended), ['ok', 'ok', 'stopped', 'stopped', 'error']);
+  });
+
+  test('a cost warning for a tiny budget shows the cost, not $0.0000', () => {
+    const state = reduce([start, events(ev('cost-warning', { threshold: 0.00004, costUsd: 0.000049 }))]);
+    assert.ok(state.finished.some((item) => item.kind === 'notice' && item.text === 'cost passed $0.00004 ($0.000049)'), JSON.stringify(state.finished));
   });
 
   test('the live region never holds finished turns', () => {

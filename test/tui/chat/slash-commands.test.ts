@@ -3,7 +3,8 @@ import { test } from 'node:test';
 import { EMPTY_USAGE } from '../../../tui/chat/chat-state.js';
 import { busyNotice, costText, helpText, parseSlashCommand, runsWhileBusy, toolsText } from '../../../tui/chat/slash-commands.js';
 import { parseInline, parseMarkdown } from '../../../tui/chat/markdown-blocks.js';
-import { contextFill, formatDuration, summarizeArgs } from '../../../tui/chat/chat-format.js';
+import { contextFill, contextFillText, formatDuration, summarizeArgs } from '../../../tui/chat/chat-format.js';
+import { footerLines } from '../../../tui/chat/Footer.js';
 import { InputHistory } from '../../../tui/chat/hooks/use-input-history.js';
 import { multiplyTool } from './helpers.js';
 
@@ -29,6 +30,22 @@ test('help, tools and cost texts', () => {
   const usage = { ...EMPTY_USAGE, promptTokens: 1000, completionTokens: 200, totalTokens: 1200, costUsd: 0.0123, llmCalls: 2, lastPromptTokens: 640 };
   assert.equal(costText(usage, 128_000), 'Session: 1.2k tokens (1000 prompt + 200 completion) in 2 LLM calls, $0.0123\nContext: 1% (640 of 128000 tokens)');
   assert.match(costText(usage, undefined), /context window unknown/);
+});
+
+test('/cost and the footer show the same context fill: <1% for a few tokens, 0% for none, ? when unknown', () => {
+  const footerCtx = (lastPromptTokens: number, contextWindow: number | undefined): string => {
+    const usage = { ...EMPTY_USAGE, lastPromptTokens };
+    const props = { agentLabel: 'a', provider: 'p', model: 'm', usage, contextWindow, iteration: undefined, approvalMode: 'ask', running: false, width: 200 };
+    return /ctx (\S+)/.exec(footerLines(props).status.join(' '))?.[1] ?? '';
+  };
+  const costCtx = (lastPromptTokens: number, contextWindow: number | undefined): string => /Context: (\S+)/.exec(costText({ ...EMPTY_USAGE, lastPromptTokens }, contextWindow))?.[1] ?? '';
+  assert.equal(costCtx(100, 128_000), '<1%');
+  assert.equal(footerCtx(100, 128_000), '<1%');
+  assert.equal(costCtx(0, 128_000), '0%');
+  assert.equal(footerCtx(0, 128_000), '0%');
+  assert.equal(costCtx(64_000, 128_000), '50%');
+  assert.equal(footerCtx(64_000, 128_000), '50%');
+  assert.deepEqual([contextFillText(100, 128_000), contextFillText(0, 128_000), contextFillText(1, undefined)], ['<1%', '0%', undefined]);
 });
 
 test('markdown blocks and inline spans', () => {

@@ -5,7 +5,8 @@ import { cleanup, render } from 'ink-testing-library';
 import { displayWidth } from '../../../lib/core/display-width.js';
 import { TraceViewer } from '../../../tui/trace-viewer/TraceViewer.js';
 import { viewerLayout } from '../../../tui/trace-viewer/layout.js';
-import { bigTrace, cjkTrace, sampleTrace } from './traces.js';
+import { AgentTrace } from '../../../lib/trace/agent-trace.js';
+import { bigTrace, cjkTrace, sampleTrace, step, T0 } from './traces.js';
 
 const DOWN = '\u001b[B';
 const ESC = '\u001b';
@@ -42,8 +43,61 @@ describe('TraceViewer', () => {
     assert.match(frame, /duration 400ms · steps 5 · llm 2 · tools 2 · errors 1 · tokens 160 \(130 in \/ 30 out\) · cost \$0\.0050/);
     assert.match(selectedLine(frame), /^›▾ ✓ llm_call gpt-4o\s+100ms\s+60\s+\$0\.0020 █+/);
     assert.match(frame, /x tool_execution get_time\s+30ms/);
-    assert.match(detail(frame), /── messages ──\n2 messages/);
+    assert.match(detail(frame), /── messages ──\n1 message, 2 tools sent \(shown: the user message and what followed it\)\nuser: What are the weather and the time in Oulu\?\nassistant: thinking\n→ get_weather\(\{"city":"Oulu"\}\)\n→ get_time/);
+    assert.doesNotMatch(detail(frame), /── answer ──/, 'the reply closes the messages: not shown twice');
     assert.match(frame, /q quit/);
+  });
+
+  test('the detail pane shows the prompt and the run input / output with the first step; an older trace without messages shows the counts', async () => {
+    const { lastFrame, stdin } = render(<TraceViewer trace={sampleTrace()} />);
+    await settle();
+    assert.match(detail(lastFrame() ?? ''), /user: What are the weather and the time in Oulu\?/);
+    await press(stdin, '\t', 'G', '\t');
+    assert.match(detail(lastFrame() ?? ''), /── run input ──\nWhat are the weather and the time in Oulu\?\n── run output ──\nSunny, 21 °C in Oulu/);
+    await press(stdin, 'G');
+    const last = detail(lastFrame() ?? '');
+    assert.match(selectedLine(lastFrame() ?? ''), /llm_call gpt-4o/);
+    assert.match(last, /── messages ──\n5 messages\n── answer ──\nSunny, 21 °C in Oulu/, 'no messages recorded: the counts and the answer');
+    assert.doesNotMatch(last, /run input/, 'the run fields go with the first step only');
+    // The text filter finds a step by the text of its messages.
+    await press(stdin, '/', ...'time in oulu', '\r');
+    assert.match(lastFrame() ?? '', /text: "time in oulu" · 1\/5 steps/);
+  });
+
+  test('an older trace saying "1 messages, 1 tools" reads "1 message, 1 tool"; message text cannot drive the terminal', async () => {
+    const trace = new AgentTrace({
+      runId: 'run_old',
+      startedAt: T0,
+      steps: [
+        step({ id: 'a', type: 'llm_call', name: 'm', input: '1 messages, 1 tools', output: 'hi' }),
+        step({ id: 'b', type: 'llm_call', name: 'm', startedAt: T0 + 1, input: '1 message, 0 tools', messages: [{ role: 'user', content: 'evil\u001b]52;c;aGk=\u0007 \u009b2Jprompt' }, { role: 'assistant', content: 'ok' }] }),
+      ],
+    });
+    const { lastFrame, stdin } = render(<TraceViewer trace={trace} />);
+    await settle();
+    assert.match(detail(lastFrame() ?? ''), /── messages ──\n1 message, 1 tool\n/);
+    await press(stdin, 'j');
+    const frame = lastFrame() ?? '';
+    assert.match(detail(frame), /user: evil prompt/);
+    assert.doesNotMatch(frame, /\u0007|\u009b|\]52;/);
+  });
+
+  test('a cost far below a cent is never $0.0000: the header and detail show it, the cost column bounds it', async () => {
+    const trace = new AgentTrace({
+      runId: 'run_cheap',
+      agentName: 'cheap',
+      startedAt: T0,
+      endedAt: T0 + 100,
+      status: 'completed',
+      steps: [step({ id: 'c1', type: 'llm_call', name: 'gpt-4o-mini', durationMs: 100, usage: { promptTokens: 100, completionTokens: 20, totalTokens: 120 }, costUsd: 0.00002 })],
+    });
+    const { lastFrame } = render(<TraceViewer trace={trace} />);
+    await settle();
+    const frame = lastFrame() ?? '';
+    assert.match(frame, /errors 0 · tokens 120 · cost \$0\.000020\n/, 'the in / out split gives way so the cost fits the 99 columns');
+    assert.match(selectedLine(frame), /llm_call gpt-4o-mini\s+100ms\s+120\s+<\$0\.0001 █/);
+    assert.match(detail(frame), /cost \$0\.000020/);
+    assert.doesNotMatch(frame, /\$0\.0000(?!\d)/);
   });
 
   test('parallel tool calls start in the same waterfall column', async () => {

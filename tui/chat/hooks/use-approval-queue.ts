@@ -6,7 +6,10 @@ import type { ChatAction } from '../chat-reducer.js';
 export interface ApprovalQueue {
   /** Pass to `agent.stream(…, { approve })`. */
   handler: ApprovalHandler;
-  /** Answers the request for `callId` (the head of the queue, as shown). */
+  /**
+   * Answers the request for `callId` (the head of the queue, as shown); approving it for the session
+   * answers the queued requests for the same tool too.
+   */
   answer: (callId: string, decision: ApprovalDecision) => void;
   /** Denies everything still waiting (the turn was cancelled). */
   denyAll: () => void;
@@ -19,7 +22,7 @@ export interface ApprovalQueue {
  * card is on screen).
  */
 export function useApprovalQueue(dispatch: (action: ChatAction) => void, beforeEnqueue: () => void, now: () => number = Date.now): ApprovalQueue {
-  const resolvers = useRef(new Map<string, (decision: ApprovalDecision) => void>());
+  const resolvers = useRef(new Map<string, { toolName: string; settle: (decision: ApprovalDecision) => void }>());
   const handler = useCallback<ApprovalHandler>(
     (request: ApprovalRequest) =>
       new Promise<ApprovalDecision>((resolve) => {
@@ -32,16 +35,25 @@ export function useApprovalQueue(dispatch: (action: ChatAction) => void, beforeE
           resolve(decision);
         };
         const onAbort = (): void => settle(false);
-        resolvers.current.set(request.callId, settle);
+        resolvers.current.set(request.callId, { toolName: request.toolName, settle });
         request.signal.addEventListener('abort', onAbort, { once: true });
         dispatch({ type: 'approval-enqueue', approval: { callId: request.callId, toolName: request.toolName, args: request.args, reason: request.reason, requestedAt: now() } });
         if (request.signal.aborted) onAbort();
       }),
     [dispatch, beforeEnqueue, now],
   );
-  const answer = useCallback((callId: string, decision: ApprovalDecision) => resolvers.current.get(callId)?.(decision), []);
+  const answer = useCallback((callId: string, decision: ApprovalDecision) => {
+    const entry = resolvers.current.get(callId);
+    if (entry === undefined) return;
+    entry.settle(decision);
+    // "Allow for this session" also answers the calls of that tool already waiting in the queue
+    // (the agent skips asking only for calls it has not asked about yet).
+    if (typeof decision === 'object' && decision.approved && decision.scope === 'session') {
+      for (const other of [...resolvers.current.values()]) if (other.toolName === entry.toolName) other.settle(decision);
+    }
+  }, []);
   const denyAll = useCallback(() => {
-    for (const settle of [...resolvers.current.values()]) settle(false);
+    for (const { settle } of [...resolvers.current.values()]) settle(false);
   }, []);
   return { handler, answer, denyAll };
 }
