@@ -10,15 +10,20 @@
 //   bare      a node:http handler that reads the body, JSON.parses it, checks "prompt" and returns
 //             the same /invoke JSON shape (same size) — or, for the stream scenario, writes 100 SSE
 //             frames plus a run-end frame
+//   agent     (with --agent-floor) a node:http handler that runs the same agent directly: a fresh
+//             `new Agent(config)` per request with one AbortSignal, no serve layer. Its ratio is what
+//             the agent itself leaves; agentlib's distance to it is the serve layer's cost.
 // The load generator keeps `--concurrency` requests in flight over keep-alive sockets (node:http
 // Agent, maxSockets = concurrency) until `--requests` have completed, and reports requests/s. Rounds
 // alternate bare and agentlib; the ratio is agentlib / bare on the median requests/s.
+// Each measurement also reports the server's CPU time per request (user + system, from the child's
+// process.cpuUsage()), which the noise of a shared machine moves less than requests/s.
 // RSS: a fresh agentlib server takes 1,000 requests, then 9,000 more (mixed /invoke and /stream);
 // its RSS after a full GC is compared (target < 10% growth). Target: /invoke ≥ 0.5× bare.
 //
 // Options: --quick (BENCH_QUICK=1), --requests N (20000; quick 4000), --concurrency C (50),
-// --rounds R (3; quick 1), --json PATH (default bench/results/serve-load.json; --no-json), --check
-// (exit 1 when a target is missed).
+// --rounds R (3; quick 1), --agent-floor (also measure the agent-only handler), --json PATH
+// (default bench/results/serve-load.json; --no-json), --check (exit 1 when a target is missed).
 import { fork, type ChildProcess } from 'node:child_process';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { Agent as HttpAgent, createServer, request as httpRequest } from 'node:http';
@@ -27,6 +32,7 @@ import { cpus } from 'node:os';
 import { dirname, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
+import type * as AgentModule from '../lib/agent/index.js';
 import type * as ServeModule from '../lib/serve/index.js';
 import type * as TestModule from '../lib/test/index.js';
 import { median } from './lib/measure.js';
@@ -36,20 +42,56 @@ const TEXT = DELTAS.join('');
 const INVOKE_TARGET = 0.5;
 const RSS_TARGET = 0.1;
 
-type Kind = 'agentlib' | 'bare';
+type Kind = 'agentlib' | 'bare' | 'agent';
 type Scenario = 'invoke' | 'stream';
-type ChildMessage = { type: 'ready'; port: number } | { type: 'rss'; rss: number };
+type ChildMessage = { type: 'ready'; port: number } | { type: 'rss'; rss: number } | { type: 'cpu'; micros: number };
 
 // ---------------------------------------------------------------- server side (child process)
 
-async function serveAgentlib(): Promise<number> {
-  const dist = new URL('../dist/lib/', import.meta.url);
-  const { createServeApp, listen } = (await import(new URL('serve/index.js', dist).href)) as typeof ServeModule;
+const dist = new URL('../dist/lib/', import.meta.url);
+
+async function benchAgentConfig(): Promise<{ name: string; provider: InstanceType<typeof TestModule.ScriptedProvider>; model: string }> {
   const { ScriptedProvider } = (await import(new URL('test/index.js', dist).href)) as typeof TestModule;
   const provider = new ScriptedProvider({ record: false, loop: true, replies: [{ chunks: DELTAS, usage: { promptTokens: 10, completionTokens: 100 } }] });
-  const served = createServeApp({ agent: { name: 'bench', provider, model: 'gpt-4o-mini' }, maxConcurrency: 1000, keepAliveMs: 0, logError: () => undefined });
+  return { name: 'bench', provider, model: 'gpt-4o-mini' };
+}
+
+async function serveAgentlib(): Promise<number> {
+  const { createServeApp, listen } = (await import(new URL('serve/index.js', dist).href)) as typeof ServeModule;
+  const served = createServeApp({ agent: await benchAgentConfig(), maxConcurrency: 1000, keepAliveMs: 0, logError: () => undefined });
   const server = await listen(served, { port: 0 });
   return server.port;
+}
+
+/** The agent alone behind node:http: what any server running this agent per request pays at least. */
+async function serveAgentOnly(): Promise<number> {
+  const { Agent } = (await import(new URL('agent/index.js', dist).href)) as typeof AgentModule;
+  const config = await benchAgentConfig();
+  const server = createServer((req, res) => {
+    const parts: Buffer[] = [];
+    req.on('data', (chunk: Buffer) => parts.push(chunk));
+    req.on('end', () => {
+      const { prompt } = JSON.parse(Buffer.concat(parts).toString('utf8')) as { prompt: string };
+      const options = { signal: new AbortController().signal };
+      if (req.url === '/stream') {
+        res.writeHead(200, { 'content-type': 'text/event-stream; charset=utf-8', 'cache-control': 'no-cache' });
+        const stream = new Agent(config).stream(prompt, options);
+        void (async () => {
+          for await (const event of stream) if (event.type !== 'run-end') res.write(`event: ${event.type}\ndata: ${JSON.stringify(event)}\n\n`);
+          const result = await stream.result;
+          res.end(`event: run-end\ndata: ${JSON.stringify({ content: result.content, run_id: result.runId, status: result.status })}\n\n`);
+        })();
+        return;
+      }
+      void new Agent(config).run(prompt, options).then((result) => {
+        const usage = result.usage;
+        const body = { content: result.content, tool_calls: [], iterations: result.iterations, usage: { prompt_tokens: usage.promptTokens, completion_tokens: usage.completionTokens, total_tokens: usage.totalTokens, cost_usd: usage.totalCostUsd }, run_id: result.runId, status: result.status };
+        res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify(body));
+      });
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  return (server.address() as AddressInfo).port;
 }
 
 function invokeBody(): string {
@@ -92,9 +134,13 @@ async function serveBare(): Promise<number> {
 }
 
 async function childMain(kind: Kind): Promise<void> {
-  const port = kind === 'agentlib' ? await serveAgentlib() : await serveBare();
+  const port = kind === 'agentlib' ? await serveAgentlib() : kind === 'agent' ? await serveAgentOnly() : await serveBare();
   const gc = (globalThis as { gc?: () => void }).gc;
   process.on('message', (message: { type: string }) => {
+    if (message.type === 'cpu') {
+      const { user, system } = process.cpuUsage();
+      process.send?.({ type: 'cpu', micros: user + system } satisfies ChildMessage);
+    }
     if (message.type === 'rss') {
       gc?.();
       gc?.();
@@ -110,7 +156,21 @@ interface ServerHandle {
   port: number;
   child: ChildProcess;
   rss(): Promise<number>;
+  /** The server's CPU time so far (µs, user + system). */
+  cpu(): Promise<number>;
   stop(): void;
+}
+
+function ask(child: ChildProcess, type: 'rss' | 'cpu'): Promise<number> {
+  return new Promise((done) => {
+    const onMessage = (reply: ChildMessage): void => {
+      if (reply.type !== type) return;
+      child.off('message', onMessage);
+      done(reply.type === 'rss' ? reply.rss : reply.type === 'cpu' ? reply.micros : Number.NaN);
+    };
+    child.on('message', onMessage);
+    child.send({ type });
+  });
 }
 
 function startServer(kind: Kind): Promise<ServerHandle> {
@@ -123,11 +183,8 @@ function startServer(kind: Kind): Promise<ServerHandle> {
       resolve({
         port: message.port,
         child,
-        rss: () =>
-          new Promise((done) => {
-            child.once('message', (reply: ChildMessage) => done(reply.type === 'rss' ? reply.rss : Number.NaN));
-            child.send({ type: 'rss' });
-          }),
+        rss: () => ask(child, 'rss'),
+        cpu: () => ask(child, 'cpu'),
         stop: () => {
           child.removeAllListeners('exit');
           child.kill();
@@ -181,6 +238,7 @@ async function parentMain(): Promise<void> {
       rounds: { type: 'string' },
       json: { type: 'string' },
       'no-json': { type: 'boolean', default: false },
+      'agent-floor': { type: 'boolean', default: false },
       check: { type: 'boolean', default: false },
     },
   });
@@ -195,19 +253,25 @@ async function parentMain(): Promise<void> {
   const warmup = Math.min(2000, Math.ceil(requests / 5));
   console.log(`serve-load: ${requests} requests per measurement, ${concurrency} concurrent, ${rounds} round(s), node ${process.version}, ${cpus().length} CPUs`);
 
-  const results: Record<Scenario, Record<Kind, number[]>> = { invoke: { agentlib: [], bare: [] }, stream: { agentlib: [], bare: [] } };
+  const kinds: Kind[] = args['agent-floor'] ? ['bare', 'agent', 'agentlib'] : ['bare', 'agentlib'];
+  const perKind = (): Record<Kind, number[]> => ({ agentlib: [], bare: [], agent: [] });
+  const results: Record<Scenario, Record<Kind, number[]>> = { invoke: perKind(), stream: perKind() };
+  const cpuPerRequest: Record<Scenario, Record<Kind, number[]>> = { invoke: perKind(), stream: perKind() };
   const sizes: Record<string, number> = {};
   for (let round = 1; round <= rounds; round++) {
-    const order: Kind[] = round % 2 === 1 ? ['bare', 'agentlib'] : ['agentlib', 'bare'];
+    const order: Kind[] = round % 2 === 1 ? kinds : [...kinds].reverse();
     for (const kind of order) {
       const server = await startServer(kind);
       try {
         for (const scenario of ['invoke', 'stream'] as const) {
           await load(server.port, scenario, warmup, concurrency);
+          const cpuBefore = await server.cpu();
           const { rps, bytes } = await load(server.port, scenario, requests, concurrency);
+          const cpu = ((await server.cpu()) - cpuBefore) / requests;
           results[scenario][kind].push(rps);
+          cpuPerRequest[scenario][kind].push(cpu);
           sizes[`${kind} ${scenario}`] = bytes;
-          console.log(`  round ${round} ${kind.padEnd(8)} /${scenario.padEnd(6)} ${rps.toFixed(0).padStart(7)} req/s  (${bytes} bytes per response)`);
+          console.log(`  round ${round} ${kind.padEnd(8)} /${scenario.padEnd(6)} ${rps.toFixed(0).padStart(7)} req/s  ${cpu.toFixed(1).padStart(6)} µs server CPU/request  (${bytes} bytes per response)`);
         }
       } finally {
         server.stop();
@@ -233,13 +297,20 @@ async function parentMain(): Promise<void> {
   }
 
   const med = (scenario: Scenario, kind: Kind): number => median(results[scenario][kind]);
+  const cpuMed = (scenario: Scenario, kind: Kind): string => `${median(cpuPerRequest[scenario][kind]).toFixed(0)} µs`;
   const invokeRatio = med('invoke', 'agentlib') / med('invoke', 'bare');
   const streamRatio = med('stream', 'agentlib') / med('stream', 'bare');
   const growth = (rss10k - rss1k) / rss1k;
   const mb = (bytes: number): string => `${(bytes / 1024 / 1024).toFixed(1)} MB`;
   console.log('');
-  console.log(`/invoke  agentlib ${med('invoke', 'agentlib').toFixed(0)} req/s · bare node:http ${med('invoke', 'bare').toFixed(0)} req/s · ratio ${invokeRatio.toFixed(2)}× (target ≥ ${INVOKE_TARGET}×) ${invokeRatio >= INVOKE_TARGET ? 'ok' : 'MISSED'}`);
-  console.log(`/stream  agentlib ${med('stream', 'agentlib').toFixed(0)} req/s · bare node:http ${med('stream', 'bare').toFixed(0)} req/s · ratio ${streamRatio.toFixed(2)}× (100 text deltas per response)`);
+  console.log(`/invoke  agentlib ${med('invoke', 'agentlib').toFixed(0)} req/s · bare node:http ${med('invoke', 'bare').toFixed(0)} req/s · ratio ${invokeRatio.toFixed(2)}× (target ≥ ${INVOKE_TARGET}×) ${invokeRatio >= INVOKE_TARGET ? 'ok' : 'MISSED'} · server CPU/request ${cpuMed('invoke', 'agentlib')} vs ${cpuMed('invoke', 'bare')}`);
+  console.log(`/stream  agentlib ${med('stream', 'agentlib').toFixed(0)} req/s · bare node:http ${med('stream', 'bare').toFixed(0)} req/s · ratio ${streamRatio.toFixed(2)}× (100 text deltas per response) · server CPU/request ${cpuMed('stream', 'agentlib')} vs ${cpuMed('stream', 'bare')}`);
+  if (args['agent-floor']) {
+    for (const scenario of ['invoke', 'stream'] as const) {
+      const floor = med(scenario, 'agent') / med(scenario, 'bare');
+      console.log(`/${scenario.padEnd(7)} the agent alone on node:http ${med(scenario, 'agent').toFixed(0)} req/s · ratio ${floor.toFixed(2)}× · server CPU/request ${cpuMed(scenario, 'agent')}`);
+    }
+  }
   console.log(`RSS      after 1,000 requests ${mb(rss1k)} · after 10,000 ${mb(rss10k)} · growth ${(growth * 100).toFixed(1)}% (target < ${RSS_TARGET * 100}%) ${growth < RSS_TARGET ? 'ok' : 'MISSED'}`);
 
   if (!args['no-json']) {
@@ -253,9 +324,11 @@ async function parentMain(): Promise<void> {
       concurrency,
       rounds,
       rps: results,
+      cpuMicrosPerRequest: cpuPerRequest,
       responseBytes: sizes,
       invokeRatio,
       streamRatio,
+      ...(args['agent-floor'] ? { agentFloorRatio: { invoke: med('invoke', 'agent') / med('invoke', 'bare'), stream: med('stream', 'agent') / med('stream', 'bare') } } : {}),
       rss: { after1k: rss1k, after10k: rss10k, growth },
       targets: { invokeRatio: INVOKE_TARGET, rssGrowth: RSS_TARGET },
     };
@@ -266,5 +339,5 @@ async function parentMain(): Promise<void> {
 }
 
 const serveKind = process.argv.includes('--serve') ? process.argv[process.argv.indexOf('--serve') + 1] : undefined;
-if (serveKind === 'agentlib' || serveKind === 'bare') await childMain(serveKind);
+if (serveKind === 'agentlib' || serveKind === 'bare' || serveKind === 'agent') await childMain(serveKind);
 else await parentMain();

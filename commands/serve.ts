@@ -1,6 +1,7 @@
 import { AgentlibError } from '../lib/core/errors/agentlib-error.js';
 import { buildAgentConfig } from '../lib/config/load-agent.js';
 import { loadAgentConfig } from '../lib/config/parse-agent-config.js';
+import { batchedLines } from '../lib/serve/access-log.js';
 import { createServeApp } from '../lib/serve/app.js';
 import { listen, type RunningServer } from '../lib/serve/server.js';
 import { ExitCode } from '../cli/exit-codes.js';
@@ -11,7 +12,6 @@ import { parseVars } from './run/parse-vars.js';
 import { planAgentLoad } from './run/resolve-agent.js';
 import { banner } from './serve/banner.js';
 import { serveSettings } from './serve/serve-options.js';
-
 
 /** One line for library errors (provider failures are expected events), the stack for anything else. */
 function describeFailure(error: unknown): string {
@@ -48,6 +48,8 @@ export async function run(args: CommandArguments, context: CommandContext): Prom
   const vars = parseVars(args.var as unknown[] | undefined);
   const plan = planAgentLoad(agentRequestFrom(args, { cwd, env: io.env, vars }));
   const agentConfig = await buildAgentConfig(await loadAgentConfig(plan.file, plan.options), plan.options, plan.file);
+  // Access-log lines of one event-loop turn go to stderr in one write (a write per request costs a system call).
+  const accessLog = batchedLines((text) => void io.stderr.write(text));
   const served = createServeApp({
     agent: agentConfig,
     maxConcurrency: settings.maxConcurrency,
@@ -57,7 +59,7 @@ export async function run(args: CommandArguments, context: CommandContext): Prom
     version: context.version,
     ...(settings.authToken === undefined ? {} : { authToken: settings.authToken }),
     ...(settings.cors === undefined ? {} : { cors: settings.cors }),
-    ...(settings.quiet ? {} : { accessLog: (line: string) => void io.stderr.write(`${line}\n`) }),
+    ...(settings.quiet ? {} : { accessLog: accessLog.log }),
     logError: (message, error) => void io.stderr.write(`agentlib serve: ${message}: ${describeFailure(error)}\n`),
   });
   let server: RunningServer;
@@ -74,6 +76,7 @@ export async function run(args: CommandArguments, context: CommandContext): Prom
   const why = await stopRequested(context.signal);
   io.stderr.write(`${why}: shutting down; in-flight runs get ${settings.graceMs / 1000} s\n`);
   const drained = await server.close(settings.graceMs);
+  accessLog.flush();
   io.stderr.write(`stopped (${drained.finished} run(s) finished, ${drained.aborted} aborted)\n`);
   return why === 'SIGINT' ? ExitCode.INTERRUPTED : ExitCode.OK;
 }

@@ -1,13 +1,18 @@
+import type { RequestListener } from 'node:http';
+import { getRequestListener } from '@hono/node-server';
 import { Hono, type Context, type MiddlewareHandler } from 'hono';
 import { cors } from 'hono/cors';
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
 import { Agent } from '../agent/agent.js';
 import type { AgentConfig } from '../agent/types.js';
+import { accessLogLine } from './access-log.js';
 import { agentlibVersion, describeAgent, type AgentInfo } from './agent-info.js';
-import { bearerChecker, isLoopbackHost } from './bearer-auth.js';
-import { toHttpError } from './error-mapping.js';
+import { corsResponseHeaders } from './cors-headers.js';
+import { requestFailure } from './error-mapping.js';
 import { HttpError } from './http-error.js';
 import { KeyedLock } from './keyed-lock.js';
+import { createFastPath } from './node-fast-path.js';
+import { createRequestGate, type RequestGate } from './request-gate.js';
 import { chatCompletionsRoute } from './routes/chat-completions.js';
 import { healthRoute, openApiRoute, schemaRoute } from './routes/info.js';
 import { invokeRoute } from './routes/invoke.js';
@@ -64,10 +69,31 @@ export interface ServeAppOptions {
   keepAliveMs?: number;
 }
 
-/** A served agent: the Hono app (`app.request()` in tests, `app.fetch` for any server) and its lifecycle. */
+/** Options of {@link ServeApp.requestListener}. */
+export interface RequestListenerOptions {
+  /** The host name of requests without a Host header (as @hono/node-server's `hostname`). */
+  hostname?: string;
+  /**
+   * Where the requests the fast path does not take go. Default: the Hono app, through
+   * @hono/node-server's `getRequestListener`.
+   */
+  fallback?: RequestListener;
+}
+
+/**
+ * A served agent: the Hono app (`app.request()` in tests, `app.fetch` for any fetch-based server),
+ * a Node request listener, and its lifecycle.
+ */
 export interface ServeApp {
   readonly app: Hono;
   readonly fetch: Hono['fetch'];
+  /**
+   * A `node:http` request listener serving every route (what `listen` uses): `POST /invoke` and
+   * `POST /stream` straight on Node's request and response (the fast path: same code, statuses,
+   * headers and bodies as the Hono routes, a fraction of the overhead), everything else through
+   * the Hono app. `http.createServer(served.requestListener())`.
+   */
+  requestListener(options?: RequestListenerOptions): RequestListener;
   readonly info: AgentInfo;
   /** Requests running now. */
   readonly activeRuns: number;
@@ -118,16 +144,12 @@ export function createServeApp(options: ServeAppOptions): ServeApp {
   };
 
   const app = new Hono();
-  app.onError((error, c) => {
-    const failure = toHttpError(error);
-    if (failure.status === 500 || failure.status === 502) logError(`${c.req.method} ${c.req.path} failed`, error);
-    return errorResponse(c, failure);
-  });
+  app.onError((error, c) => errorResponse(c, requestFailure(error, c.req.method, c.req.path, logError)));
   app.notFound((c) => errorResponse(c, new HttpError(404, 'not_found_error', `No route ${c.req.method} ${c.req.path}`)));
   if (options.accessLog !== undefined) app.use('*', accessLogger(options.accessLog));
-  const hosts = options.allowedHosts ?? (options.authToken === undefined ? 'loopback' : 'any');
   if (options.cors !== undefined) app.use('*', cors({ origin: options.cors, allowMethods: ['GET', 'POST', 'OPTIONS'], allowHeaders: ['Authorization', 'Content-Type'], maxAge: 600 }));
-  app.use('*', guard({ tracker, hosts, authToken: options.authToken }));
+  const gate = createRequestGate({ tracker, hosts: options.allowedHosts ?? (options.authToken === undefined ? 'loopback' : 'any'), authToken: options.authToken });
+  app.use('*', guard(gate));
 
   app.post('/invoke', invokeRoute(runtime));
   app.post('/stream', streamRoute(runtime));
@@ -144,9 +166,18 @@ export function createServeApp(options: ServeAppOptions): ServeApp {
     app.all(path, (c) => errorResponse(c, new HttpError(405, 'method_not_allowed_error', `${c.req.method} ${path} is not allowed; use ${method}`, { headers: { Allow: method } })));
   }
 
+  const fastPath = createFastPath({ runtime, gate, cors: options.cors === undefined ? undefined : corsResponseHeaders(options.cors), accessLog: options.accessLog });
   return {
     app,
     fetch: app.fetch,
+    requestListener: (listenerOptions = {}) => {
+      // Made on demand: getRequestListener replaces the global Request and Response with
+      // @hono/node-server's lighter ones, which `app.request()` users need not get.
+      const fallback = listenerOptions.fallback ?? getRequestListener(app.fetch, listenerOptions.hostname === undefined ? {} : { hostname: listenerOptions.hostname });
+      return (req, res) => {
+        if (!fastPath(req, res)) void fallback(req, res);
+      };
+    },
     info,
     get activeRuns() {
       return tracker.active;
@@ -159,38 +190,15 @@ function accessLogger(write: (line: string) => void): MiddlewareHandler {
   return async (c, next) => {
     const started = performance.now();
     await next();
-    write(`${new Date().toISOString()} ${c.req.method} ${c.req.path} ${c.res.status} ${Math.round(performance.now() - started)}ms`);
+    write(accessLogLine(c.req.method, c.req.path, c.res.status, started));
   };
 }
 
-/** The Host header's name without the port (`[::1]:8000` → `[::1]`). */
-function hostName(host: string | undefined): string {
-  if (host === undefined) return '';
-  const bracket = host.startsWith('[') ? host.indexOf(']') : -1;
-  if (bracket !== -1) return host.slice(0, bracket + 1).toLowerCase();
-  const colon = host.indexOf(':');
-  return (colon === -1 ? host : host.slice(0, colon)).toLowerCase();
-}
-
-/**
- * One middleware for every request (fewer steps on the hot path): the Host check (403), the
- * drain (503) and the bearer token (401; the playground page itself is public: it asks for the
- * token and sends it).
- */
-function guard(options: { tracker: RunTracker; hosts: readonly string[] | 'loopback' | 'any'; authToken: string | undefined }): MiddlewareHandler {
-  const { tracker, hosts } = options;
-  const allowed = typeof hosts === 'string' ? undefined : new Set(hosts.map((h) => h.toLowerCase()));
-  const check = options.authToken === undefined ? undefined : bearerChecker(options.authToken);
+/** The request gate as the first step of every Hono request (fewer steps on the hot path). */
+function guard(gate: RequestGate): MiddlewareHandler {
   return async (c, next) => {
-    if (hosts !== 'any') {
-      const host = hostName(c.req.header('host') ?? new URL(c.req.url).host);
-      const ok = allowed === undefined ? isLoopbackHost(host) : allowed.has(host);
-      if (!ok) return errorResponse(c, new HttpError(403, 'forbidden_error', `Host "${host}" is not served here (bind with --host and --auth-token to serve other names)`));
-    }
-    if (tracker.draining) return errorResponse(c, new HttpError(503, 'service_unavailable_error', 'The server is shutting down', { headers: { Connection: 'close' } }));
-    if (check !== undefined && !(c.req.method === 'GET' && (c.req.path === '/playground' || c.req.path === '/')) && !check(c.req.header('authorization'))) {
-      return errorResponse(c, new HttpError(401, 'authentication_error', 'Missing or wrong bearer token (Authorization: Bearer <token>)', { headers: { 'WWW-Authenticate': 'Bearer' } }));
-    }
+    const rejected = gate(c.req.method, c.req.path, c.req.header('host') ?? new URL(c.req.url).host, c.req.header('authorization'));
+    if (rejected !== undefined) return errorResponse(c, rejected);
     await next();
     return undefined;
   };

@@ -26,3 +26,13 @@ export function toHttpError(error: unknown): HttpError {
   if (CancellationError.isInstance(error)) return new HttpError(503, 'service_unavailable_error', 'The run was cancelled', { cause: error });
   return new HttpError(500, 'internal_error', 'Internal server error (details are in the server log)', { cause: error });
 }
+
+/**
+ * What a request that failed is answered with (`toHttpError`); 500s and 502s are reported to
+ * `logError` with the request's method and path, since their details never reach the client.
+ */
+export function requestFailure(error: unknown, method: string, path: string, logError: (message: string, error: unknown) => void): HttpError {
+  const failure = toHttpError(error);
+  if (failure.status === 500 || failure.status === 502) logError(`${method} ${path} failed`, error);
+  return failure;
+}

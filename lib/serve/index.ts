@@ -1,8 +1,9 @@
 /**
  * `agentlib/serve`: the HTTP layer of `agentlib serve`, as a library. `createServeApp` builds a
- * Hono app (testable with `app.request()`, servable with `listen` or any fetch-based server).
+ * Hono app (testable with `app.request()`, servable with `listen`, `http.createServer(served.requestListener())`
+ * or any fetch-based server).
  */
-export { createServeApp, SERVE_DEFAULTS, type ServeApp, type ServeAppOptions } from './app.js';
+export { createServeApp, SERVE_DEFAULTS, type RequestListenerOptions, type ServeApp, type ServeAppOptions } from './app.js';
 export { listen, type ListenOptions, type RunningServer } from './server.js';
 export { HttpError, type HttpErrorType } from './http-error.js';
 export { toHttpError } from './error-mapping.js';

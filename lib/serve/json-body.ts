@@ -13,6 +13,7 @@ const decoder = new TextDecoder('utf-8', { fatal: true });
 /** True for `application/json` and `application/<x>+json`, with or without parameters. */
 function isJsonType(contentType: string | null): boolean {
   if (contentType === null) return false;
+  if (contentType === 'application/json') return true;
   const type = (contentType.split(';', 1)[0] ?? '').trim().toLowerCase();
   return type === 'application/json' || (type.startsWith('application/') && type.endsWith('+json'));
 }
@@ -112,35 +113,47 @@ function readIncoming(incoming: IncomingMessage, limit: number): Promise<Uint8Ar
   });
 }
 
+/** Checks the declared type and length, reads the body with `read`, and parses it. */
+async function readJson(contentType: string | null, declared: string | null, limit: number, read: () => Promise<Uint8Array>): Promise<unknown> {
+  if (!isJsonType(contentType)) {
+    throw new HttpError(415, 'unsupported_media_type_error', 'The request body must be JSON (Content-Type: application/json)');
+  }
+  if (declared !== null && Number(declared) > limit) throw tooLarge(limit);
+  const bytes = await read();
+  if (bytes.byteLength > limit) throw tooLarge(limit);
+  if (bytes.byteLength === 0) throw badRequest('The request body is empty; send a JSON object');
+  return parseJson(bytes);
+}
+
+function incomingHeader(incoming: IncomingMessage, name: string): string | null {
+  const value = incoming.headers[name];
+  return typeof value === 'string' ? value : null;
+}
+
+/**
+ * Reads and parses the JSON body of a Node request (no Web Request or stream is built): the Node
+ * fast path of `/invoke` and `/stream`, and the Hono routes under @hono/node-server. Errors as
+ * {@link readJsonBody}.
+ */
+export function readIncomingJson(incoming: IncomingMessage, limit: number): Promise<unknown> {
+  return readJson(incomingHeader(incoming, 'content-type'), incomingHeader(incoming, 'content-length'), limit, () => readIncoming(incoming, limit));
+}
+
 /**
  * Reads and parses a JSON request body: 415 unless the content type is JSON, 413 past `limit`
  * bytes (by Content-Length before reading, or while reading a chunked body), 400 for an empty
  * body, invalid UTF-8, invalid JSON, too deep nesting or prototype keys. Under @hono/node-server
- * it reads the Node request directly (no Web Request or stream is built: the hot path of /invoke).
+ * it reads the Node request directly ({@link readIncomingJson}).
  */
-export async function readJsonBody(c: Context, limit: number): Promise<unknown> {
+export function readJsonBody(c: Context, limit: number): Promise<unknown> {
   const incoming = nodeIncoming(c);
-  const header = (name: string): string | null => {
-    if (incoming === undefined) return c.req.raw.headers.get(name);
-    const value = incoming.headers[name];
-    return typeof value === 'string' ? value : null;
-  };
-  if (!isJsonType(header('content-type'))) {
-    throw new HttpError(415, 'unsupported_media_type_error', 'The request body must be JSON (Content-Type: application/json)');
-  }
-  const declared = header('content-length');
-  if (declared !== null && Number(declared) > limit) throw tooLarge(limit);
-  let bytes: Uint8Array;
-  if (incoming !== undefined) {
-    bytes = await readIncoming(incoming, limit);
-  } else {
-    const request = c.req.raw;
+  if (incoming !== undefined) return readIncomingJson(incoming, limit);
+  const request = c.req.raw;
+  const declared = request.headers.get('content-length');
+  return readJson(request.headers.get('content-type'), declared, limit, async () => {
     if (request.body === null) throw badRequest('The request body is empty; send a JSON object');
-    bytes = declared === null ? await readCapped(request.body, limit) : new Uint8Array(await request.arrayBuffer());
-  }
-  if (bytes.byteLength > limit) throw tooLarge(limit);
-  if (bytes.byteLength === 0) throw badRequest('The request body is empty; send a JSON object');
-  return parseJson(bytes);
+    return declared === null ? readCapped(request.body, limit) : new Uint8Array(await request.arrayBuffer());
+  });
 }
 
 /** Decodes (strict UTF-8) and parses `bytes`, then checks depth and keys. */

@@ -1,6 +1,7 @@
 import type { Agent } from '../agent/agent.js';
 import type { AgentResult } from '../agent/result.js';
 import type { ApprovalHandler, RunOptions } from '../agent/types.js';
+import type { Message } from '../core/message.js';
 import type { AgentEvent } from '../events/types.js';
 import { approvalFromGlobs } from './approval-policy.js';
 import type { KeyedLock } from './keyed-lock.js';
@@ -26,25 +27,41 @@ const DENY_ALL = approvalFromGlobs([]);
  * session share nothing.
  */
 export function runAgent(deps: RunnerDeps, request: RunRequest, signal: AbortSignal, onEvent?: (event: AgentEvent) => void): Promise<AgentResult> {
-  const execute = async (): Promise<AgentResult> => {
-    const { sessionId } = request;
-    const history = sessionId === undefined ? undefined : await deps.sessions.load(sessionId);
+  const { sessionId } = request;
+  if (sessionId === undefined) {
+    // Nothing to load, lock or save: the run is the whole of it (a throwing factory still rejects).
+    try {
+      return run(deps.createAgent(), request.messages, runOptions(deps, request, signal), onEvent);
+    } catch (error) {
+      // eslint-disable-next-line @typescript-eslint/prefer-promise-reject-errors -- passed on as thrown
+      return Promise.reject(error);
+    }
+  }
+  return deps.locks.run(sessionId, async () => {
+    const history = await deps.sessions.load(sessionId);
     const agent = deps.createAgent();
     const input = history === undefined || history.length === 0 ? request.messages : [...history, ...request.messages];
-    const approve: ApprovalHandler = request.approve.length === 0 ? DENY_ALL : approvalFromGlobs(request.approve);
-    const options: RunOptions = { signal, approve };
-    if (request.responseFormat !== undefined) options.responseFormat = request.responseFormat;
-    if (deps.toolContext !== undefined) options.context = deps.toolContext;
-    let result: AgentResult;
-    if (onEvent === undefined) {
-      result = await agent.run(input, options);
-    } else {
-      const stream = agent.stream(input, options);
-      for await (const event of stream) onEvent(event);
-      result = await stream.result;
-    }
-    if (sessionId !== undefined && !signal.aborted && result.status !== 'cancelled') await deps.sessions.save(sessionId, agent.history);
+    const result = await run(agent, input, runOptions(deps, request, signal), onEvent);
+    if (!signal.aborted && result.status !== 'cancelled') await deps.sessions.save(sessionId, agent.history);
     return result;
-  };
-  return request.sessionId === undefined ? execute() : deps.locks.run(request.sessionId, execute);
+  });
+}
+
+function runOptions(deps: RunnerDeps, request: RunRequest, signal: AbortSignal): RunOptions {
+  const approve: ApprovalHandler = request.approve.length === 0 ? DENY_ALL : approvalFromGlobs(request.approve);
+  const options: RunOptions = { signal, approve };
+  if (request.responseFormat !== undefined) options.responseFormat = request.responseFormat;
+  if (deps.toolContext !== undefined) options.context = deps.toolContext;
+  return options;
+}
+
+/** One run of `agent` on `input`: `agent.run`, or `agent.stream` with every event to `onEvent`. */
+function run(agent: Agent, input: readonly Message[], options: RunOptions, onEvent: ((event: AgentEvent) => void) | undefined): Promise<AgentResult> {
+  return onEvent === undefined ? agent.run(input, options) : streamed(agent, input, options, onEvent);
+}
+
+async function streamed(agent: Agent, input: readonly Message[], options: RunOptions, onEvent: (event: AgentEvent) => void): Promise<AgentResult> {
+  const stream = agent.stream(input, options);
+  for await (const event of stream) onEvent(event);
+  return stream.result;
 }

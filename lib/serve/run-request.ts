@@ -25,6 +25,7 @@ const INVOKE_KEYS: ReadonlySet<string> = new Set(['prompt', 'messages', 'session
 const MAX_MESSAGES = 1000;
 const MAX_APPROVE = 64;
 const MAX_METADATA_KEYS = 64;
+const NO_GLOBS: readonly string[] = Object.freeze([]);
 
 /** A message's text: a string, or OpenAI content parts of type `text`. */
 function contentText(content: unknown, where: string): string {
@@ -64,8 +65,8 @@ export function parseSessionId(value: unknown): string {
 }
 
 /** Validates `approve`: an array of tool-name globs (`["refund_*", "lookup_order"]`). */
-export function parseApprove(value: unknown): string[] {
-  if (value === undefined) return [];
+export function parseApprove(value: unknown): readonly string[] {
+  if (value === undefined) return NO_GLOBS;
   if (!Array.isArray(value) || value.length > MAX_APPROVE) throw badRequest(`"approve" must be an array of at most ${MAX_APPROVE} tool-name globs`);
   return value.map((item: unknown, i) => {
     if (typeof item !== 'string' || item.length === 0 || item.length > 256) throw badRequest(`approve[${i}] must be a non-empty glob of at most 256 characters`);
@@ -94,8 +95,9 @@ export function parseMetadata(value: unknown): Record<string, unknown> {
  */
 export function parseRunRequest(body: unknown): RunRequest {
   if (!isPlainObject(body)) throw badRequest('The request body must be a JSON object');
-  const unknown = Object.keys(body).filter((key) => !INVOKE_KEYS.has(key));
-  if (unknown.length > 0) throw badRequest(`Unknown field${unknown.length > 1 ? 's' : ''} ${unknown.map((k) => `"${k.slice(0, 64)}"`).join(', ')}; expected prompt or messages, and optionally session_id, response_format, metadata, approve`);
+  let unknown: string[] | undefined;
+  for (const key of Object.keys(body)) if (!INVOKE_KEYS.has(key)) (unknown ??= []).push(key);
+  if (unknown !== undefined) throw badRequest(`Unknown field${unknown.length > 1 ? 's' : ''} ${unknown.map((k) => `"${k.slice(0, 64)}"`).join(', ')}; expected prompt or messages, and optionally session_id, response_format, metadata, approve`);
   const hasPrompt = body['prompt'] !== undefined;
   const hasMessages = body['messages'] !== undefined;
   if (hasPrompt === hasMessages) throw badRequest('Send exactly one of "prompt" (a string) or "messages" (an array)');

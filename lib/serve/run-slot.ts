@@ -1,3 +1,4 @@
+import { handOverSignal } from '../core/linked-signal.js';
 import type { HttpError } from './http-error.js';
 
 /**
@@ -14,16 +15,15 @@ export class RunSlot {
   #released = false;
   #releaseRequested = false;
   #pending = 0;
-  #aborted: Promise<never> | undefined;
+  #reason: HttpError | undefined;
+  /** The rejecters of the races waiting now: `abort` calls them. */
+  #racers: ((reason: HttpError) => void)[] = [];
+  #settled: Promise<void> | undefined;
+  #resolveSettled: (() => void) | undefined;
   readonly #settle = (): void => {
     this.#pending -= 1;
     this.#maybeRelease();
   };
-  #resolveSettled!: () => void;
-  /** Resolves when the slot is released. */
-  readonly settled = new Promise<void>((resolve) => {
-    this.#resolveSettled = resolve;
-  });
 
   /** @internal Created by RunTracker.acquire. */
   constructor(deadline: number, onRelease: (slot: RunSlot) => void) {
@@ -36,9 +36,29 @@ export class RunSlot {
     return this.#controller.signal;
   }
 
+  /**
+   * The signal for the request's one non-streaming run, handed over to it (`handOverSignal`): the
+   * run uses it as its own signal instead of linking a new one to it. Same signal as `signal`.
+   */
+  runSignal(): AbortSignal {
+    return handOverSignal(this.#controller);
+  }
+
+  /** Resolves when the slot is released (made on demand: only a drain waits for it). */
+  get settled(): Promise<void> {
+    if (this.#released) return Promise.resolve();
+    this.#settled ??= new Promise<void>((resolve) => {
+      this.#resolveSettled = resolve;
+    });
+    return this.#settled;
+  }
+
   /** Stops the request's run (first reason wins). */
   abort(reason: HttpError): void {
-    if (!this.#controller.signal.aborted) this.#controller.abort(reason);
+    if (this.#reason !== undefined) return;
+    this.#reason = reason;
+    this.#controller.abort(reason);
+    for (const reject of this.#racers.splice(0)) reject(reason);
   }
 
   /**
@@ -47,13 +67,33 @@ export class RunSlot {
    */
   race<T>(work: Promise<T>): Promise<T> {
     this.#pending += 1;
-    work.then(this.#settle, this.#settle);
-    const signal = this.#controller.signal;
-    if (signal.aborted) return Promise.reject(signal.reason as HttpError);
-    this.#aborted ??= new Promise<never>((_, reject) => {
-      signal.addEventListener('abort', () => reject(signal.reason as HttpError), { once: true });
+    if (this.#reason !== undefined) {
+      work.then(this.#settle, this.#settle);
+      return Promise.reject(this.#reason);
+    }
+    // Only `abort` aborts the controller, so it rejects the waiting races itself: no abort
+    // listener and no Promise.race (several times dearer on this hot path). A settled race is
+    // forgotten at once: a slot that still pointed at it would keep the run's result alive
+    // through garbage collections (and get it promoted), which costs more than the race.
+    return new Promise<T>((resolve, reject) => {
+      const racers = this.#racers;
+      racers.push(reject);
+      const done = (): void => {
+        const index = racers.indexOf(reject);
+        if (index !== -1) racers.splice(index, 1);
+        this.#settle();
+      };
+      work.then(
+        (value) => {
+          done();
+          resolve(value);
+        },
+        (error: Error) => {
+          done();
+          reject(error); // passed on as it is
+        },
+      );
     });
-    return Promise.race([work, this.#aborted]);
   }
 
   /** Gives the slot back now, or once the work it tracks settles. Idempotent. */
@@ -65,9 +105,7 @@ export class RunSlot {
   #maybeRelease(): void {
     if (!this.#releaseRequested || this.#pending > 0 || this.#released) return;
     this.#released = true;
-    // A rejection nobody awaits any more (the race already settled) is not an error.
-    this.#aborted?.catch(() => undefined);
     this.#onRelease(this);
-    this.#resolveSettled();
+    this.#resolveSettled?.();
   }
 }

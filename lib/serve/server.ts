@@ -1,6 +1,5 @@
-import type { Server } from 'node:http';
+import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { createAdaptorServer } from '@hono/node-server';
 import type { DrainResult } from './run-tracker.js';
 import type { ServeApp } from './app.js';
 
@@ -29,10 +28,13 @@ function urlHost(host: string): string {
   return host.includes(':') ? `[${host}]` : host;
 }
 
-/** Serves `served` over HTTP/1.1 with @hono/node-server on `host:port`. */
+/**
+ * Serves `served` over HTTP/1.1 on `host:port`: a `node:http` server with `served.requestListener()`
+ * (`POST /invoke` and `/stream` on the fast path, the rest through Hono and @hono/node-server).
+ */
 export async function listen(served: ServeApp, options: ListenOptions = {}): Promise<RunningServer> {
   const host = options.host ?? '127.0.0.1';
-  const server = createAdaptorServer({ fetch: served.fetch, hostname: host }) as Server;
+  const server = createServer(served.requestListener({ hostname: host }));
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
     server.listen(options.port ?? 8000, host, () => {

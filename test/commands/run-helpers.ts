@@ -1,9 +1,10 @@
 import { cpSync, mkdirSync, mkdtempSync, rmSync, symlinkSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { after, before } from 'node:test';
 import { execa } from 'execa';
-import { binPath, repoRoot } from '../support/cli-build.js';
-import { recordedResponses, sseResponse, type ReplayServer } from '../support/replay-server.js';
+import { binPath, ensureCliBuilt, repoRoot } from '../support/cli-build.js';
+import { recordedResponses, sseResponse, startReplayServer, type ReplayServer } from '../support/replay-server.js';
 
 /** The recorded gpt-4o-mini tool round trip the calculator example answers with. */
 export const CALCULATOR_RECORDING = 'openai/chat.tool_call.roundtrip.stream.simonw-llm.interactions.json';
@@ -21,6 +22,39 @@ export function scratchProject(): { dir: string; agent: string; cleanup: () => v
   symlinkSync(repoRoot, join(dir, 'node_modules', 'agentlib'), 'dir');
   symlinkSync(join(repoRoot, 'node_modules', 'zod'), join(dir, 'node_modules', 'zod'), 'dir');
   return { dir, agent: join(dir, 'calculator', 'agent.yaml'), cleanup: () => rmSync(dir, { recursive: true, force: true }) };
+}
+
+/** A scratch project (see {@link scratchProject}). */
+export type ScratchProject = ReturnType<typeof scratchProject>;
+
+/**
+ * Hooks of a suite that spawns the built CLI: before it, the CLI is built (if stale), a replay
+ * server started and a scratch project made; after it, both are cleaned up. Read `server` and
+ * `project` inside tests.
+ */
+export function cliSuite(): { readonly server: ReplayServer; readonly project: ScratchProject } {
+  const made: { server?: ReplayServer; project?: ScratchProject } = {};
+  before(async () => {
+    ensureCliBuilt();
+    made.server = await startReplayServer();
+    made.project = scratchProject();
+  });
+  after(async () => {
+    await made.server?.close();
+    made.project?.cleanup();
+  });
+  const need = <T>(value: T | undefined, what: string): T => {
+    if (value === undefined) throw new Error(`cliSuite: no ${what} outside the suite's tests`);
+    return value;
+  };
+  return {
+    get server() {
+      return need(made.server, 'replay server');
+    },
+    get project() {
+      return need(made.project, 'project');
+    },
+  };
 }
 
 /** Queues the calculator's two recorded responses. */

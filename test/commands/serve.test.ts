@@ -1,9 +1,8 @@
 import assert from 'node:assert/strict';
-import { after, before, describe, test } from 'node:test';
-import { ensureCliBuilt } from '../support/cli-build.js';
-import { fixture, jsonResponse, recordedResponses, sseResponse, startReplayServer, type ReplayServer } from '../support/replay-server.js';
-import { readSse } from '../lib/serve/helpers.js';
-import { agentlib, ANSWER, CALCULATOR_RECORDING, cliEnv, enqueueCalculator, QUESTION, scratchProject, type CliProcess } from './run-helpers.js';
+import { describe, test } from 'node:test';
+import { fixture, jsonResponse, recordedResponses, sseResponse } from '../support/replay-server.js';
+import { readSse, until } from '../lib/serve/helpers.js';
+import { agentlib, ANSWER, CALCULATOR_RECORDING, cliEnv, cliSuite, enqueueCalculator, QUESTION, type CliProcess } from './run-helpers.js';
 
 /** Starts `agentlib serve … --port 0` and waits for the banner; returns the URL and the collected output. */
 async function startServe(args: readonly string[], options: { cwd: string; env: Record<string, string> }): Promise<{ url: string; child: CliProcess; stderr: () => string; stdout: () => string }> {
@@ -32,19 +31,10 @@ async function invoke(url: string, prompt: string): Promise<Response> {
 }
 
 describe('agentlib serve (built binary, replay server)', () => {
-  let server: ReplayServer;
-  let project: ReturnType<typeof scratchProject>;
-  before(async () => {
-    ensureCliBuilt();
-    server = await startReplayServer();
-    project = scratchProject();
-  });
-  after(async () => {
-    await server.close();
-    project.cleanup();
-  });
+  const suite = cliSuite();
 
   test('prints the URL and routes, answers /invoke and /health, logs requests on stderr, drains on SIGTERM', async () => {
+    const { server, project } = suite;
     const serve = await startServe([project.agent], { cwd: project.dir, env: cliEnv(server) });
     try {
       for (const route of ['/invoke', '/stream', '/v1/chat/completions', '/health', '/schema', '/openapi.json', '/playground']) assert.ok(serve.stdout().includes(`${serve.url}${route}`), `banner lists ${route}`);
@@ -60,7 +50,8 @@ describe('agentlib serve (built binary, replay server)', () => {
       const body = (await res.json()) as { content: string; usage: { total_tokens: number }; status: string };
       assert.match(body.content, /^\*\*Holiday Name:\*\* Galaxy Day/);
       assert.equal(body.usage.total_tokens, 379);
-      assert.match(serve.stderr(), /POST \/invoke 200 \d+ms/);
+      // Access-log lines go out at the end of the event-loop turn of their request.
+      await until(() => /POST \/invoke 200 \d+ms/.test(serve.stderr()), 2000, 'the access-log line');
 
       // /stream makes streaming calls: the calculator's recorded tool round trip.
       enqueueCalculator(server);
@@ -94,6 +85,7 @@ describe('agentlib serve (built binary, replay server)', () => {
   });
 
   test('a provider failure over the binary is a 502 JSON error', async () => {
+    const { server, project } = suite;
     const serve = await startServe([project.agent, '--quiet'], { cwd: project.dir, env: cliEnv(server) });
     try {
       server.enqueue({ status: 400, headers: { 'content-type': 'application/json' }, body: JSON.stringify({ error: { message: 'bad request upstream', type: 'invalid_request_error' } }) });
@@ -110,6 +102,7 @@ describe('agentlib serve (built binary, replay server)', () => {
   });
 
   test('a non-loopback --host without a token is a usage error (exit 2)', async () => {
+    const { project } = suite;
     const run = await agentlib(['serve', project.agent, '--host', '0.0.0.0'], { cwd: project.dir, env: cliEnv(undefined) });
     assert.equal(run.exitCode, 2);
     assert.match(run.stderr, /--auth-token/);
@@ -119,6 +112,7 @@ describe('agentlib serve (built binary, replay server)', () => {
   });
 
   test('AGENTLIB_AUTH_TOKEN protects the routes', async () => {
+    const { server, project } = suite;
     const token = 'a-long-enough-test-token';
     const serve = await startServe([project.agent, '--quiet'], { cwd: project.dir, env: cliEnv(server, { AGENTLIB_AUTH_TOKEN: token }) });
     try {

@@ -1,13 +1,12 @@
 import type { Context } from 'hono';
 import type { AgentResult } from '../../agent/result.js';
-import type { AgentEvent } from '../../events/types.js';
 import { parseChatRequest } from '../chat-request.js';
-import { toHttpError } from '../error-mapping.js';
 import { readJsonBody } from '../json-body.js';
 import { runAgent } from '../run-agent.js';
 import type { ServeRuntime } from '../runtime.js';
-import { SseStream } from '../sse-stream.js';
+import { webEventStream } from '../sse-stream.js';
 import { clientClosed, throwIfAborted } from './run-outcome.js';
+import { runIntoStream } from './stream-run.js';
 
 type FinishReason = 'stop' | 'length';
 
@@ -34,7 +33,7 @@ export function chatCompletionsRoute(runtime: ServeRuntime): (c: Context) => Pro
       const chat = parseChatRequest(await slot.race(readJsonBody(c, runtime.bodyLimitBytes)));
       const created = Math.floor(Date.now() / 1000);
       if (!chat.stream) {
-        const result = await slot.race(runAgent(runtime.runner, chat.run, slot.signal));
+        const result = await slot.race(runAgent(runtime.runner, chat.run, slot.runSignal()));
         throwIfAborted(slot.signal, result);
         return c.json({
           id: `chatcmpl-${result.runId}`,
@@ -45,42 +44,34 @@ export function chatCompletionsRoute(runtime: ServeRuntime): (c: Context) => Pro
           usage: usageOf(result),
         });
       }
-      const sse = new SseStream(() => slot.abort(clientClosed()), { keepAliveMs: runtime.keepAliveMs });
-      c.req.raw.signal.addEventListener('abort', () => slot.abort(clientClosed()), { once: true });
+      const onClientGone = (): void => slot.abort(clientClosed());
+      const { sse, response } = webEventStream(onClientGone, { keepAliveMs: runtime.keepAliveMs });
+      c.req.raw.signal.addEventListener('abort', onClientGone, { once: true });
       let id = 'chatcmpl-pending';
       let model = runtime.info.model;
       const chunk = (delta: Record<string, unknown>, finish: FinishReason | null): string =>
         JSON.stringify({ id, object: 'chat.completion.chunk', created, model, choices: [{ index: 0, delta, logprobs: null, finish_reason: finish }] });
-      const forward = (event: AgentEvent): void => {
-        if (event.type === 'run-start') {
-          id = `chatcmpl-${event.runId}`;
-          model = event.model;
-          sse.data(chunk({ role: 'assistant', content: '' }, null));
-        } else if (event.type === 'text-delta') {
-          sse.data(chunk({ content: event.text }, null));
-        }
-      };
-      const run = runAgent(runtime.runner, chat.run, slot.signal, forward);
-      started = true;
-      slot
-        .race(run)
-        .then((result) => {
-          throwIfAborted(slot.signal, result);
+      runIntoStream(runtime, slot, chat.run, sse, {
+        label: 'chat completion failed',
+        onEvent: (event) => {
+          if (event.type === 'run-start') {
+            id = `chatcmpl-${event.runId}`;
+            model = event.model;
+            sse.data(chunk({ role: 'assistant', content: '' }, null));
+          } else if (event.type === 'text-delta') {
+            sse.data(chunk({ content: event.text }, null));
+          }
+        },
+        onResult: (result) => {
           model = result.model;
           sse.data(chunk({}, finishReason(result)));
           if (chat.includeUsage) sse.data(JSON.stringify({ id, object: 'chat.completion.chunk', created, model, choices: [], usage: usageOf(result) }));
           sse.data('[DONE]');
-        })
-        .catch((error: unknown) => {
-          const failure = toHttpError(error);
-          if (failure.status >= 500 && failure.status !== 503 && failure.status !== 504) runtime.logError('chat completion failed', error);
-          sse.data(JSON.stringify({ error: { ...failure.toJSON().error, code: failure.status } }));
-        })
-        .finally(() => {
-          sse.close();
-          slot.release();
-        });
-      return sse.response;
+        },
+        onFailure: (failure) => sse.data(JSON.stringify({ error: { ...failure.toJSON().error, code: failure.status } })),
+      });
+      started = true;
+      return response;
     } finally {
       if (!started) slot.release();
     }

@@ -1,14 +1,42 @@
 import type { Context } from 'hono';
 import { redactSecrets } from '../../events/redact.js';
-import type { AgentEvent } from '../../events/types.js';
-import { toHttpError } from '../error-mapping.js';
 import { toInvokeResponse } from '../invoke-response.js';
 import { readJsonBody } from '../json-body.js';
-import { runAgent } from '../run-agent.js';
 import { parseRunRequest } from '../run-request.js';
 import type { ServeRuntime } from '../runtime.js';
-import { SseStream } from '../sse-stream.js';
-import { clientClosed, throwIfAborted } from './run-outcome.js';
+import { webEventStream, type SseStream } from '../sse-stream.js';
+import { clientClosed } from './run-outcome.js';
+import { runIntoStream } from './stream-run.js';
+
+/**
+ * The core of `POST /stream`, shared by the Hono route and the Node fast path: admits the request,
+ * reads and validates its body (what it throws before the stream opens is answered as a JSON
+ * error), then `open`s the event stream (given what to call when the client goes away) and runs
+ * the agent into it. Resolves with what `open` returned, once the run has started.
+ */
+export async function startStream<T>(runtime: ServeRuntime, readBody: () => Promise<unknown>, open: (onClientGone: () => void) => { sse: SseStream; response: T }): Promise<T> {
+  const slot = runtime.tracker.acquire();
+  let started = false;
+  try {
+    const request = parseRunRequest(await slot.race(readBody()));
+    const { sse, response } = open(() => slot.abort(clientClosed()));
+    let runId: string | undefined;
+    runIntoStream(runtime, slot, request, sse, {
+      label: 'stream run failed',
+      onEvent: (event) => {
+        if (event.type === 'run-end' || event.type === 'error') return;
+        if (event.type === 'run-start') runId = event.runId;
+        sse.send(event.type, event.type === 'text-delta' || event.type === 'reasoning-delta' ? event : redactSecrets(event));
+      },
+      onResult: (result) => sse.send('run-end', toInvokeResponse(result, request)),
+      onFailure: (failure) => sse.send('error', { ...failure.toJSON(), status: failure.status, ...(runId === undefined ? {} : { run_id: runId }) }),
+    });
+    started = true;
+    return response;
+  } finally {
+    if (!started) slot.release();
+  }
+}
 
 /**
  * `POST /stream`: the run's AgentEvents as named server-sent events, each written as it happens.
@@ -18,41 +46,14 @@ import { clientClosed, throwIfAborted } from './run-outcome.js';
  * Errors found before the run starts (bad body, limits) are plain JSON errors with their status.
  */
 export function streamRoute(runtime: ServeRuntime): (c: Context) => Promise<Response> {
-  return async (c) => {
-    const slot = runtime.tracker.acquire();
-    let started = false;
-    try {
-      const request = parseRunRequest(await slot.race(readJsonBody(c, runtime.bodyLimitBytes)));
-      const sse = new SseStream(() => slot.abort(clientClosed()), { keepAliveMs: runtime.keepAliveMs });
-      c.req.raw.signal.addEventListener('abort', () => slot.abort(clientClosed()), { once: true });
-      let runId: string | undefined;
-      const forward = (event: AgentEvent): void => {
-        if (event.type === 'run-end' || event.type === 'error') return;
-        if (event.type === 'run-start') runId = event.runId;
-        sse.send(event.type, event.type === 'text-delta' || event.type === 'reasoning-delta' ? event : redactSecrets(event));
-      };
-      const run = runAgent(runtime.runner, request, slot.signal, forward);
-      started = true;
-      slot
-        .race(run)
-        .then(
-          (result) => {
-            throwIfAborted(slot.signal, result);
-            sse.send('run-end', toInvokeResponse(result, request));
-          },
-        )
-        .catch((error: unknown) => {
-          const failure = toHttpError(error);
-          if (failure.status >= 500 && failure.status !== 503 && failure.status !== 504) runtime.logError('stream run failed', error);
-          sse.send('error', { ...failure.toJSON(), status: failure.status, ...(runId === undefined ? {} : { run_id: runId }) });
-        })
-        .finally(() => {
-          sse.close();
-          slot.release();
-        });
-      return sse.response;
-    } finally {
-      if (!started) slot.release();
-    }
-  };
+  return (c) =>
+    startStream(
+      runtime,
+      () => readJsonBody(c, runtime.bodyLimitBytes),
+      (onClientGone) => {
+        const stream = webEventStream(onClientGone, { keepAliveMs: runtime.keepAliveMs });
+        c.req.raw.signal.addEventListener('abort', onClientGone, { once: true });
+        return stream;
+      },
+    );
 }

@@ -26,3 +26,32 @@ test('the shared never-aborted signal is recognisable', async () => {
   assert.equal(isNeverAborted(new AbortController().signal), false);
   assert.equal(NEVER_ABORTED.aborted, false);
 });
+
+test('a handed-over signal is used as it is by the first link that has it as its only source', async () => {
+  const { handOverSignal } = await import('../../../lib/core/linked-signal.js');
+  const owner = new AbortController();
+  const signal = handOverSignal(owner);
+  assert.equal(signal, owner.signal);
+  const first = linkSignals([undefined, signal, undefined]);
+  assert.equal(first.signal, signal, 'no new signal');
+  assert.equal(getEventListeners(signal, 'abort').length, 0, 'no listener on it');
+  first.dispose();
+  const second = linkSignals([signal]);
+  assert.notEqual(second.signal, signal, 'handed over once: the next link is a link');
+  second.abort('own');
+  assert.equal(signal.aborted, false, 'aborting an ordinary link does not abort its source');
+  second.dispose();
+  owner.abort('stop');
+  assert.equal(first.signal.aborted, true);
+  assert.equal(first.signal.reason, 'stop');
+
+  const other = new AbortController();
+  const shared = handOverSignal(other);
+  const two = linkSignals([shared, new AbortController().signal]);
+  assert.notEqual(two.signal, shared, 'with another source it is linked as usual');
+  two.dispose();
+  const lone = linkSignals([shared]);
+  assert.equal(lone.signal, shared, 'still handed over to the first lone link');
+  lone.abort('by the link');
+  assert.equal(other.signal.reason, 'by the link', "the link's abort aborts the owner's controller");
+});
