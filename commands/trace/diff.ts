@@ -4,7 +4,7 @@ import { diffTraces, type DiffToolCall, type DiffValue, type ToolCallDiffKind, t
 import type { CommandArguments, CommandContext } from '../command-module.js';
 import { formatCost, formatDuration, formatTokensGrouped } from '../../lib/core/format-units.js';
 import { cutToWidth, displayWidth } from '../../lib/core/display-width.js';
-import { tailToWidth } from '../../tui/chat/text-rows.js';
+import { tailToWidth } from '../../lib/core/display-width.js';
 import { cell, formatDelta, safeCell, table } from './format.js';
 import type { LoadedTrace } from './resolve-trace.js';
 import { DEFAULT_WIDTH } from './show.js';

@@ -37,3 +37,21 @@ export function fitToWidth(text: string, width: number): string {
   const cut = cutToWidth(text, width);
   return cut + ' '.repeat(Math.max(0, width - displayWidth(cut)));
 }
+
+/** The end of `text` that fits `width` columns, led by `…` when cut (an input line's visible tail). */
+export function tailToWidth(text: string, width: number, ellipsis = '…'): string {
+  if (width <= 0) return '';
+  if (displayWidth(text) <= width) return text;
+  const room = width - displayWidth(ellipsis);
+  if (room < 0) return '';
+  const parts = [...segmenter.segment(text)].map((part) => part.segment);
+  let used = 0;
+  let start = parts.length;
+  while (start > 0) {
+    const cols = displayWidth(parts[start - 1] as string);
+    if (used + cols > room) break;
+    used += cols;
+    start -= 1;
+  }
+  return ellipsis + parts.slice(start).join('');
+}

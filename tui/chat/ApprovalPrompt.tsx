@@ -7,7 +7,7 @@ import { cut } from './chat-format.js';
 import type { PendingApproval } from './chat-state.js';
 import { paint } from './chat-theme.js';
 import type { FrameCounter } from './frame-counter.js';
-import { tailToWidth } from './text-rows.js';
+import { tailToWidth } from '../../lib/core/display-width.js';
 
 /** Props of the approval prompt. */
 export interface ApprovalPromptProps {

@@ -3,7 +3,7 @@ import { useRef, useState, type ReactNode } from 'react';
 import { cutToWidth } from '../../lib/core/display-width.js';
 import { paint } from './chat-theme.js';
 import { useInputHistory } from './hooks/use-input-history.js';
-import { tailToWidth } from './text-rows.js';
+import { tailToWidth } from '../../lib/core/display-width.js';
 
 /** Props of the input line. */
 export interface InputLineProps {

@@ -11,8 +11,6 @@ export interface Span<K extends string = string> {
   text: string;
 }
 
-const graphemes = new Intl.Segmenter(undefined, { granularity: 'grapheme' });
-
 /** Splits text into alternating runs of whitespace and non-whitespace. */
 function tokens(text: string): string[] {
   return text.match(/\s+|\S+/g) ?? [];
@@ -89,24 +87,6 @@ export function wrapSpans<K extends string>(spans: readonly Span<K>[], width: nu
 /** Plain text wrapped into rows of at most `width` columns (line breaks start new rows). */
 export function wrapText(text: string, width: number): string[] {
   return text.split('\n').flatMap((line) => wrapSpans([{ kind: 'plain', text: line }], width).map((row) => row.map((span) => span.text).join('')));
-}
-
-/** The end of `text` that fits `width` columns, led by `…` when cut (an input line's visible tail). */
-export function tailToWidth(text: string, width: number, ellipsis = '…'): string {
-  if (width <= 0) return '';
-  if (displayWidth(text) <= width) return text;
-  const room = width - displayWidth(ellipsis);
-  if (room < 0) return '';
-  const parts = [...graphemes.segment(text)].map((part) => part.segment);
-  let used = 0;
-  let start = parts.length;
-  while (start > 0) {
-    const cols = displayWidth(parts[start - 1] as string);
-    if (used + cols > room) break;
-    used += cols;
-    start -= 1;
-  }
-  return ellipsis + parts.slice(start).join('');
 }
 
 /** `text` cut to one row of `width` columns (re-exported for the components). */

@@ -3,7 +3,8 @@ import { describe, test } from 'node:test';
 import { displayWidth } from '../../../lib/core/display-width.js';
 import type { LiveTurn, ToolCard } from '../../../tui/chat/chat-state.js';
 import { layoutLive, liveBudget, liveRows, tailRows, type LiveItem } from '../../../tui/chat/live-layout.js';
-import { tailToWidth, wrapSpans, wrapText } from '../../../tui/chat/text-rows.js';
+import { tailToWidth } from '../../../lib/core/display-width.js';
+import { wrapSpans, wrapText } from '../../../tui/chat/text-rows.js';
 
 function turn(segments: LiveTurn['segments'], tools: Record<string, ToolCard> = {}): LiveTurn {
   return { runId: 'r', segments, tools, iteration: 1, startedAt: 0, tokensAtStart: 0, costAtStart: 0 };
