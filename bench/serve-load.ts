@@ -11,8 +11,9 @@
 //             the same /invoke JSON shape (same size) — or, for the stream scenario, writes 100 SSE
 //             frames plus a run-end frame
 //   agent     (with --agent-floor) a node:http handler that runs the same agent directly: a fresh
-//             `new Agent(config)` per request with one AbortSignal, no serve layer. Its ratio is what
-//             the agent itself leaves; agentlib's distance to it is the serve layer's cost.
+//             `new Agent(config)` per request with an AbortSignal (as any handler that can cancel
+//             its runs), no serve layer. Its ratio is what the agent itself leaves; agentlib's
+//             distance to it is the serve layer's cost.
 // The load generator keeps `--concurrency` requests in flight over keep-alive sockets (node:http
 // Agent, maxSockets = concurrency) until `--requests` have completed, and reports requests/s. Rounds
 // alternate bare and agentlib; the ratio is agentlib / bare on the median requests/s.

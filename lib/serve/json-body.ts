@@ -79,7 +79,9 @@ function nodeIncoming(c: Context): IncomingMessage | undefined {
 /** Reads a Node request body up to `limit` bytes (413 past it), without building a Web stream. */
 function readIncoming(incoming: IncomingMessage, limit: number): Promise<Uint8Array> {
   return new Promise((resolve, reject) => {
-    const parts: Buffer[] = [];
+    // Most bodies come in one chunk: an array only for the rest.
+    let first: Buffer | undefined;
+    let rest: Buffer[] | undefined;
     let size = 0;
     const cleanup = (): void => {
       incoming.off('data', onData);
@@ -95,11 +97,12 @@ function readIncoming(incoming: IncomingMessage, limit: number): Promise<Uint8Ar
         reject(tooLarge(limit));
         return;
       }
-      parts.push(chunk);
+      if (first === undefined) first = chunk;
+      else (rest ??= [first]).push(chunk);
     };
     const onEnd = (): void => {
       cleanup();
-      resolve(parts.length === 1 ? (parts[0] as Buffer) : Buffer.concat(parts, size));
+      resolve(rest !== undefined ? Buffer.concat(rest, size) : (first ?? Buffer.alloc(0)));
     };
     const onError = (error: Error): void => {
       cleanup();
@@ -114,15 +117,16 @@ function readIncoming(incoming: IncomingMessage, limit: number): Promise<Uint8Ar
 }
 
 /** Checks the declared type and length, reads the body with `read`, and parses it. */
-async function readJson(contentType: string | null, declared: string | null, limit: number, read: () => Promise<Uint8Array>): Promise<unknown> {
+function readJson(contentType: string | null, declared: string | null, limit: number, read: () => Promise<Uint8Array>): Promise<unknown> {
   if (!isJsonType(contentType)) {
-    throw new HttpError(415, 'unsupported_media_type_error', 'The request body must be JSON (Content-Type: application/json)');
+    return Promise.reject(new HttpError(415, 'unsupported_media_type_error', 'The request body must be JSON (Content-Type: application/json)'));
   }
-  if (declared !== null && Number(declared) > limit) throw tooLarge(limit);
-  const bytes = await read();
-  if (bytes.byteLength > limit) throw tooLarge(limit);
-  if (bytes.byteLength === 0) throw badRequest('The request body is empty; send a JSON object');
-  return parseJson(bytes);
+  if (declared !== null && Number(declared) > limit) return Promise.reject(tooLarge(limit));
+  return read().then((bytes) => {
+    if (bytes.byteLength > limit) throw tooLarge(limit);
+    if (bytes.byteLength === 0) throw badRequest('The request body is empty; send a JSON object');
+    return parseJson(bytes);
+  });
 }
 
 function incomingHeader(incoming: IncomingMessage, name: string): string | null {

@@ -49,12 +49,9 @@ export function createFastPath(deps: FastPathDeps): FastPath {
     const started = accessLog === undefined ? 0 : performance.now();
     const exchange: Exchange = { req, res, path, started, accessLog, logError: runtime.logError, cors: cors === undefined ? NO_HEADERS : cors(req.headers.origin) };
     const rejected = gate('POST', path, host, req.headers.authorization);
-    try {
-      if (rejected !== undefined) sendFailure(exchange, rejected);
-      else void (path === '/invoke' ? serveInvoke(runtime, exchange) : serveStream(runtime, exchange)).catch((error: unknown) => cannotAnswer(exchange, error));
-    } catch (error) {
-      cannotAnswer(exchange, error);
-    }
+    if (rejected !== undefined) answer(exchange, () => sendFailure(exchange, rejected));
+    else if (path === '/invoke') serveInvoke(runtime, exchange);
+    else void serveStream(runtime, exchange).catch((error: unknown) => cannotAnswer(exchange, error));
     return true;
   };
 }
@@ -70,15 +67,17 @@ interface Exchange {
   cors: Readonly<Record<string, string>>;
 }
 
-async function serveInvoke(runtime: ServeRuntime, exchange: Exchange): Promise<void> {
-  let body: string;
-  try {
-    body = JSON.stringify(await invoke(runtime, () => readIncomingJson(exchange.req, runtime.bodyLimitBytes)));
-  } catch (error) {
-    sendFailure(exchange, requestFailure(error, 'POST', exchange.path, exchange.logError));
-    return;
-  }
-  sendJson(exchange, 200, body, NO_HEADERS);
+function serveInvoke(runtime: ServeRuntime, exchange: Exchange): void {
+  void invoke(runtime, () => readIncomingJson(exchange.req, runtime.bodyLimitBytes)).then(
+    (body) => {
+      try {
+        sendJson(exchange, 200, JSON.stringify(body), NO_HEADERS);
+      } catch (error) {
+        cannotAnswer(exchange, error);
+      }
+    },
+    (error: unknown) => answer(exchange, () => sendFailure(exchange, requestFailure(error, 'POST', exchange.path, exchange.logError))),
+  );
 }
 
 async function serveStream(runtime: ServeRuntime, exchange: Exchange): Promise<void> {
@@ -109,6 +108,15 @@ function sendJson(exchange: Exchange, status: number, body: string, headers: Rea
   for (const extra of [cors, headers]) for (const name in extra) head.push(name, extra[name] as string);
   res.writeHead(status, head);
   res.end(body);
+}
+
+/** Writes an answer; if that fails, the failure is logged and the connection dropped. */
+function answer(exchange: Exchange, write: () => void): void {
+  try {
+    write();
+  } catch (error) {
+    cannotAnswer(exchange, error);
+  }
 }
 
 /** Writing the answer itself failed: logged, and the connection is dropped (as @hono/node-server does). */

@@ -16,12 +16,22 @@ export class RunSlot {
   #releaseRequested = false;
   #pending = 0;
   #reason: HttpError | undefined;
-  /** The rejecters of the races waiting now: `abort` calls them. */
-  #racers: ((reason: HttpError) => void)[] = [];
+  /**
+   * The rejecters of the races waiting now (forgotten whenever no work is pending): `abort` calls
+   * them. Races come one at a time on the routes, so the first has a field of its own.
+   */
+  #racer: ((reason: HttpError) => void) | undefined;
+  #moreRacers: ((reason: HttpError) => void)[] | undefined;
   #settled: Promise<void> | undefined;
   #resolveSettled: (() => void) | undefined;
   readonly #settle = (): void => {
     this.#pending -= 1;
+    // Settled races are forgotten: a slot that still pointed at one would keep the run's result
+    // reachable through garbage collections (and get it promoted), which costs more than the race.
+    if (this.#pending === 0) {
+      this.#racer = undefined;
+      this.#moreRacers = undefined;
+    }
     this.#maybeRelease();
   };
 
@@ -58,7 +68,12 @@ export class RunSlot {
     if (this.#reason !== undefined) return;
     this.#reason = reason;
     this.#controller.abort(reason);
-    for (const reject of this.#racers.splice(0)) reject(reason);
+    const first = this.#racer;
+    const more = this.#moreRacers;
+    this.#racer = undefined;
+    this.#moreRacers = undefined;
+    first?.(reason);
+    if (more !== undefined) for (const reject of more) reject(reason);
   }
 
   /**
@@ -72,27 +87,12 @@ export class RunSlot {
       return Promise.reject(this.#reason);
     }
     // Only `abort` aborts the controller, so it rejects the waiting races itself: no abort
-    // listener and no Promise.race (several times dearer on this hot path). A settled race is
-    // forgotten at once: a slot that still pointed at it would keep the run's result alive
-    // through garbage collections (and get it promoted), which costs more than the race.
+    // listener and no Promise.race (several times dearer on this hot path).
     return new Promise<T>((resolve, reject) => {
-      const racers = this.#racers;
-      racers.push(reject);
-      const done = (): void => {
-        const index = racers.indexOf(reject);
-        if (index !== -1) racers.splice(index, 1);
-        this.#settle();
-      };
-      work.then(
-        (value) => {
-          done();
-          resolve(value);
-        },
-        (error: Error) => {
-          done();
-          reject(error); // passed on as it is
-        },
-      );
+      if (this.#racer === undefined) this.#racer = reject;
+      else (this.#moreRacers ??= []).push(reject);
+      work.then(this.#settle, this.#settle);
+      work.then(resolve, reject);
     });
   }
 
