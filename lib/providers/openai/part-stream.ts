@@ -46,6 +46,8 @@ export class PartStream implements AsyncIterableIterator<StreamPart> {
   #closed = false;
   /** Set by `return()`: a read still in flight then ends the stream quietly instead of failing. */
   #returned = false;
+  /** A read is in flight (`#pending` is its promise); cleared by the read itself, before it settles. */
+  #reading = false;
   #pending: Promise<IteratorResult<StreamPart>> | undefined;
 
   constructor(source: PartStreamSource) {
@@ -58,62 +60,82 @@ export class PartStream implements AsyncIterableIterator<StreamPart> {
 
   next(): Promise<IteratorResult<StreamPart>> {
     // A call made before the previous read settled waits its turn, as an async generator's does.
-    if (this.#pending !== undefined) {
-      return this.#track(
-        this.#pending.then(
-          () => this.#step(),
-          () => this.#step(),
-        ),
-      );
+    if (this.#reading) {
+      const after = (): Promise<IteratorResult<StreamPart>> => this.next();
+      return (this.#pending as Promise<IteratorResult<StreamPart>>).then(after, after);
     }
-    return this.#step();
-  }
-
-  #step(): Promise<IteratorResult<StreamPart>> {
     if (this.#head < this.#out.length) return Promise.resolve({ value: this.#out[this.#head++] as StreamPart, done: false });
     if (this.#closed) return Promise.resolve(DONE);
-    return this.#track(this.#pull());
+    // The read clears `#reading` itself when it settles: a `then` on it to notice would cost more
+    // than the rest of a chunk's handling.
+    this.#reading = true;
+    return (this.#pending = this.#chunks === undefined ? this.#openAndRead() : this.#readChunk());
   }
 
-  /** Remembers the read in flight until it settles. */
-  #track(read: Promise<IteratorResult<StreamPart>>): Promise<IteratorResult<StreamPart>> {
-    this.#pending = read;
-    const settle = (): void => {
-      if (this.#pending === read) this.#pending = undefined;
-    };
-    read.then(settle, settle);
-    return read;
-  }
-
-  async #pull(): Promise<IteratorResult<StreamPart>> {
-    const out = this.#out;
-    out.length = 0;
-    this.#head = 0;
-    const call = (this.#call ??= this.#source.begin());
+  /** The first read: sends the request (the call's timer starts here), then reads a chunk. */
+  async #openAndRead(): Promise<IteratorResult<StreamPart>> {
+    let call: CallControl;
     try {
-      if (this.#chunks === undefined) {
-        const opened = await this.#source.open(call);
+      call = this.#call ??= this.#source.begin();
+    } catch (error) {
+      this.#reading = false;
+      throw error;
+    }
+    try {
+      const opened = await this.#source.open(call);
+      call.touch();
+      this.#chunks = opened.chunks;
+      this.#assembler = new ChunkAssembler({ provider: this.#source.provider, model: this.#source.model, requestId: opened.requestId });
+    } catch (error) {
+      return this.#onError(error);
+    }
+    return this.#readChunk();
+  }
+
+  /** Reads chunks until one yields parts (or the stream ends): plain `then`s, no async frame per chunk. */
+  #readChunk(): Promise<IteratorResult<StreamPart>> {
+    this.#out.length = 0;
+    this.#head = 0;
+    try {
+      return (this.#chunks as AsyncIterator<ChatCompletionChunk>).next().then(this.#onChunk, this.#onError);
+    } catch (error) {
+      return Promise.resolve(error).then(this.#onError);
+    }
+  }
+
+  readonly #onChunk = (result: IteratorResult<ChatCompletionChunk>): IteratorResult<StreamPart> | Promise<IteratorResult<StreamPart>> => {
+    const call = this.#call as CallControl;
+    const out = this.#out;
+    try {
+      if (result.done !== true) {
         call.touch();
-        this.#chunks = opened.chunks;
-        this.#assembler = new ChunkAssembler({ provider: this.#source.provider, model: this.#source.model, requestId: opened.requestId });
-      }
-      const chunks = this.#chunks;
-      const assembler = this.#assembler as ChunkAssembler;
-      for (;;) {
-        const result = await chunks.next();
-        if (result.done === true) break;
-        call.touch();
-        assembler.push(result.value, out);
+        (this.#assembler as ChunkAssembler).push(result.value, out);
         // The SDK ends an aborted stream quietly: an abort or a timeout must not pass for the end.
-        if (call.signal.aborted) break;
-        if (out.length > 0) return { value: out[this.#head++] as StreamPart, done: false };
+        if (!call.signal.aborted) {
+          if (out.length === 0) return this.#readChunk();
+          this.#reading = false;
+          return { value: out[this.#head++] as StreamPart, done: false };
+        }
       }
-      if (this.#returned) return DONE;
+      if (this.#returned) {
+        this.#reading = false;
+        return DONE;
+      }
       if (call.signal.aborted) throw call.signal.reason;
-      assembler.end(out);
+      (this.#assembler as ChunkAssembler).end(out);
       this.#close(true);
+      this.#reading = false;
       return this.#head < out.length ? { value: out[this.#head++] as StreamPart, done: false } : DONE;
     } catch (error) {
+      return this.#onError(error);
+    }
+  };
+
+  /** A failed read: the stream closes; the error is mapped, unless a complete answer survives a broken transport. */
+  readonly #onError = (error: unknown): IteratorResult<StreamPart> => {
+    const out = this.#out;
+    const call = this.#call as CallControl;
+    try {
       out.length = 0;
       this.#head = 0;
       this.#close(false);
@@ -123,8 +145,10 @@ export class PartStream implements AsyncIterableIterator<StreamPart> {
         return { value: out[this.#head++] as StreamPart, done: false };
       }
       throw failure;
+    } finally {
+      this.#reading = false;
     }
-  }
+  };
 
   /** The consumer stopped early (break, return, throw in a for-await): the HTTP stream is aborted. */
   async return(): Promise<IteratorResult<StreamPart>> {
