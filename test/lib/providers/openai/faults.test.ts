@@ -358,6 +358,17 @@ describe('OpenAIProvider fault matrix', () => {
     const answer = textOf(dataChunks(usageStream));
     const usageParts = (parts: StreamPart[]) => parts.filter((p) => p.type === 'usage');
 
+    /** Streams 'hi' through an Agent on the queued responses: the text, the result, the requests sent, the runtime and the events. */
+    async function agentStream() {
+      const runtime = testRuntime();
+      const log = eventLog();
+      const start = server.requests.length;
+      const stream = new Agent({ provider: providerFor(server), model: 'gpt-4o', runtime, observers: [log.observer] }).stream('hi');
+      let streamed = '';
+      for await (const delta of stream.textStream) streamed += delta;
+      return { streamed, result: await stream.result, requests: server.requests.length - start, runtime, log };
+    }
+
     function textOf(chunks: ReturnType<typeof dataChunks>): string {
       return chunks.map((c) => c.choices[0]?.delta?.content ?? '').join('');
     }
@@ -375,16 +386,10 @@ describe('OpenAIProvider fault matrix', () => {
       assert.deepEqual(parts.at(-1), { type: 'finish', finishReason: 'stop', model: 'gpt-3.5-turbo-0125' });
 
       server.enqueue({ ...sseResponse(usageStream), resetAfterBytes: Buffer.byteLength(throughFinish) });
-      const runtime = testRuntime();
-      const log = eventLog();
-      const start = server.requests.length;
-      const stream = new Agent({ provider: providerFor(server), model: 'gpt-4o', runtime, observers: [log.observer] }).stream('hi');
-      let streamed = '';
-      for await (const delta of stream.textStream) streamed += delta;
-      const result = await stream.result;
+      const { streamed, result, requests, runtime, log } = await agentStream();
       assert.equal(streamed, answer, 'no duplicated text');
       assert.equal(result.content, answer);
-      assert.equal(server.requests.length - start, 1, 'not sent again');
+      assert.equal(requests, 1, 'not sent again');
       assert.deepEqual(runtime.sleeps, []);
       const usage = log.of('usage')[0]!;
       assert.equal(usage.usage.estimated, true, 'made-up usage is marked as estimated');
@@ -425,15 +430,10 @@ describe('OpenAIProvider fault matrix', () => {
       await assert.rejects(within(5000, () => collect(providerFor(server).stream(ask('hi')))), isProviderError((e) => assert.deepEqual([e.kind, e.retryable], ['connection', true])));
 
       server.enqueue(sseResponse(empty), sseResponse(usageStream, 13));
-      const runtime = testRuntime();
-      const log = eventLog();
-      const start = server.requests.length;
-      const stream = new Agent({ provider: providerFor(server), model: 'gpt-4o', runtime, observers: [log.observer] }).stream('hi');
-      let streamed = '';
-      for await (const delta of stream.textStream) streamed += delta;
+      const { streamed, result, requests, runtime, log } = await agentStream();
       assert.equal(streamed, answer);
-      assert.equal((await stream.result).content, answer);
-      assert.equal(server.requests.length - start, 2);
+      assert.equal(result.content, answer);
+      assert.equal(requests, 2);
       assert.equal(runtime.sleeps.length, 1);
       const usage = log.of('usage')[0]!;
       assert.equal(usage.usage.estimated, undefined);
