@@ -20,7 +20,9 @@
 // Each measurement also reports the server's CPU time per request (user + system, from the child's
 // process.cpuUsage()), which the noise of a shared machine moves less than requests/s.
 // RSS: a fresh agentlib server takes 1,000 requests, then 9,000 more (mixed /invoke and /stream);
-// its RSS after a full GC is compared (target < 10% growth). Target: /invoke ≥ 0.5× bare.
+// its RSS after a full GC is compared (target < 10% growth), with heapUsed and the V8 new-space size
+// beside it (a growing heap is a leak; a new space that doubled is V8 sizing its young generation).
+// Target: /invoke ≥ 0.5× bare.
 //
 // Options: --quick (BENCH_QUICK=1), --requests N (20000; quick 4000), --concurrency C (50),
 // --rounds R (3; quick 1), --agent-floor (also measure the agent-only handler), --json PATH
@@ -33,6 +35,7 @@ import { cpus } from 'node:os';
 import { dirname, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
+import { getHeapSpaceStatistics } from 'node:v8';
 import type * as AgentModule from '../lib/agent/index.js';
 import type * as ServeModule from '../lib/serve/index.js';
 import type * as TestModule from '../lib/test/index.js';
@@ -45,7 +48,13 @@ const RSS_TARGET = 0.1;
 
 type Kind = 'agentlib' | 'bare' | 'agent';
 type Scenario = 'invoke' | 'stream';
-type ChildMessage = { type: 'ready'; port: number } | { type: 'rss'; rss: number } | { type: 'cpu'; micros: number };
+/** Memory after a full GC: RSS (what the target is about), the V8 heap in use, and V8's new space (young generation) size. */
+interface MemorySample {
+  rss: number;
+  heapUsed: number;
+  newSpace: number;
+}
+type ChildMessage = { type: 'ready'; port: number } | ({ type: 'rss' } & MemorySample) | { type: 'cpu'; micros: number };
 
 // ---------------------------------------------------------------- server side (child process)
 
@@ -145,7 +154,9 @@ async function childMain(kind: Kind): Promise<void> {
     if (message.type === 'rss') {
       gc?.();
       gc?.();
-      process.send?.({ type: 'rss', rss: process.memoryUsage().rss } satisfies ChildMessage);
+      const { rss, heapUsed } = process.memoryUsage();
+      const newSpace = getHeapSpaceStatistics().find((space) => space.space_name === 'new_space')?.space_size ?? 0;
+      process.send?.({ type: 'rss', rss, heapUsed, newSpace } satisfies ChildMessage);
     }
   });
   process.send?.({ type: 'ready', port } satisfies ChildMessage);
@@ -156,18 +167,20 @@ async function childMain(kind: Kind): Promise<void> {
 interface ServerHandle {
   port: number;
   child: ChildProcess;
-  rss(): Promise<number>;
+  memory(): Promise<MemorySample>;
   /** The server's CPU time so far (µs, user + system). */
   cpu(): Promise<number>;
   stop(): void;
 }
 
-function ask(child: ChildProcess, type: 'rss' | 'cpu'): Promise<number> {
+function ask(child: ChildProcess, type: 'cpu'): Promise<number>;
+function ask(child: ChildProcess, type: 'rss'): Promise<MemorySample>;
+function ask(child: ChildProcess, type: 'rss' | 'cpu'): Promise<number | MemorySample> {
   return new Promise((done) => {
     const onMessage = (reply: ChildMessage): void => {
       if (reply.type !== type) return;
       child.off('message', onMessage);
-      done(reply.type === 'rss' ? reply.rss : reply.type === 'cpu' ? reply.micros : Number.NaN);
+      done(reply.type === 'rss' ? { rss: reply.rss, heapUsed: reply.heapUsed, newSpace: reply.newSpace } : reply.type === 'cpu' ? reply.micros : Number.NaN);
     };
     child.on('message', onMessage);
     child.send({ type });
@@ -184,7 +197,7 @@ function startServer(kind: Kind): Promise<ServerHandle> {
       resolve({
         port: message.port,
         child,
-        rss: () => ask(child, 'rss'),
+        memory: () => ask(child, 'rss'),
         cpu: () => ask(child, 'cpu'),
         stop: () => {
           child.removeAllListeners('exit');
@@ -282,17 +295,17 @@ async function parentMain(): Promise<void> {
 
   // RSS trend on a fresh agentlib server.
   const fresh = await startServer('agentlib');
-  let rss1k: number;
-  let rss10k: number;
+  let at1k: MemorySample;
+  let at10k: MemorySample;
   try {
     await load(fresh.port, 'invoke', 500, concurrency);
     await load(fresh.port, 'stream', 500, concurrency);
-    rss1k = await fresh.rss();
+    at1k = await fresh.memory();
     for (let i = 0; i < 9; i++) {
       await load(fresh.port, 'invoke', 500, concurrency);
       await load(fresh.port, 'stream', 500, concurrency);
     }
-    rss10k = await fresh.rss();
+    at10k = await fresh.memory();
   } finally {
     fresh.stop();
   }
@@ -301,6 +314,8 @@ async function parentMain(): Promise<void> {
   const cpuMed = (scenario: Scenario, kind: Kind): string => `${median(cpuPerRequest[scenario][kind]).toFixed(0)} µs`;
   const invokeRatio = med('invoke', 'agentlib') / med('invoke', 'bare');
   const streamRatio = med('stream', 'agentlib') / med('stream', 'bare');
+  const rss1k = at1k.rss;
+  const rss10k = at10k.rss;
   const growth = (rss10k - rss1k) / rss1k;
   const mb = (bytes: number): string => `${(bytes / 1024 / 1024).toFixed(1)} MB`;
   console.log('');
@@ -313,6 +328,8 @@ async function parentMain(): Promise<void> {
     }
   }
   console.log(`RSS      after 1,000 requests ${mb(rss1k)} · after 10,000 ${mb(rss10k)} · growth ${(growth * 100).toFixed(1)}% (target < ${RSS_TARGET * 100}%) ${growth < RSS_TARGET ? 'ok' : 'MISSED'}`);
+  // What moves RSS: the heap in use (a leak) or V8's young generation growing (it doubles once enough has survived scavenges).
+  console.log(`         heapUsed ${mb(at1k.heapUsed)} → ${mb(at10k.heapUsed)} · V8 new space ${mb(at1k.newSpace)} → ${mb(at10k.newSpace)}`);
 
   if (!args['no-json']) {
     const path = args.json ?? fileURLToPath(new URL('results/serve-load.json', import.meta.url));
@@ -330,7 +347,7 @@ async function parentMain(): Promise<void> {
       invokeRatio,
       streamRatio,
       ...(args['agent-floor'] ? { agentFloorRatio: { invoke: med('invoke', 'agent') / med('invoke', 'bare'), stream: med('stream', 'agent') / med('stream', 'bare') } } : {}),
-      rss: { after1k: rss1k, after10k: rss10k, growth },
+      rss: { after1k: rss1k, after10k: rss10k, growth, heapUsed: { after1k: at1k.heapUsed, after10k: at10k.heapUsed }, newSpace: { after1k: at1k.newSpace, after10k: at10k.newSpace } },
       targets: { invokeRatio: INVOKE_TARGET, rssGrowth: RSS_TARGET },
     };
     writeFileSync(path, `${JSON.stringify(document, null, 2)}\n`);

@@ -16,8 +16,24 @@ import { runBatch, type BatchOptions } from './batch.js';
 import { resolveAgentConfig, type ResolvedAgentConfig } from './config.js';
 import { executeRun } from './execute-run.js';
 import type { AgentResult } from './result.js';
+import { RunAborter } from './run-aborter.js';
 import { buildSystemPrompt } from './system-prompt.js';
 import type { AgentConfig, AgentInput, RunOptions } from './types.js';
+
+type StreamedRun = (agent: Agent, input: AgentInput, options: RunOptions, onEvent: (event: AgentEvent) => void, aborter: RunAborter) => Promise<AgentResult>;
+
+// Set by Agent's static block (it reaches the private #execute).
+let executeStreamed: StreamedRun;
+
+/**
+ * @internal For servers (lib/serve): runs `agent` as `agent.stream(input, options)` does, but hands
+ * every event to `onEvent` synchronously, as it is emitted, instead of queueing it for an async
+ * iterator: no promise per event. `onEvent` must not throw. `aborter` cancels the run as leaving
+ * an AgentStream's iteration does. Same events, trace, result and history as `stream`.
+ */
+export function runStreamed(agent: Agent, input: AgentInput, options: RunOptions, onEvent: (event: AgentEvent) => void, aborter: RunAborter): Promise<AgentResult> {
+  return executeStreamed(agent, input, options, onEvent, aborter);
+}
 
 /**
  * A tool-calling agent. `run` continues the agent's conversation; `ask` answers one question
@@ -28,6 +44,11 @@ import type { AgentConfig, AgentInput, RunOptions } from './types.js';
  * const result = await agent.run('Where is order 42?');
  */
 export class Agent {
+  static {
+    executeStreamed = (agent, input, options, onEvent, aborter) =>
+      agent.#execute(input, options, { streaming: true, useHistory: true, sink: onEvent, aborter });
+  }
+
   readonly #config: ResolvedAgentConfig;
   readonly #registry = new ToolRegistry();
   readonly #builtWithTools: boolean;
@@ -123,10 +144,11 @@ export class Agent {
 
   /** Runs with streaming: iterate the returned AgentStream for events; `.result` gives the AgentResult. Bypasses the response cache. */
   stream(input: AgentInput, options: RunOptions = {}): AgentStream {
-    const controller = new AbortController();
+    // The consumer leaving aborts the run through the run's own linked signal (no AbortController of its own).
+    const aborter = new RunAborter();
     return new AgentStream(
-      (push) => this.#execute(input, options, { streaming: true, useHistory: true, sink: push, abortSignal: controller.signal }),
-      (reason) => controller.abort(reason),
+      (push) => this.#execute(input, options, { streaming: true, useHistory: true, sink: push, aborter }),
+      (reason) => aborter.abort(reason),
     );
   }
 
@@ -193,7 +215,7 @@ export class Agent {
   async #execute(
     input: AgentInput,
     options: RunOptions,
-    mode: { streaming: boolean; useHistory: boolean; sink?: (event: AgentEvent) => void; abortSignal?: AbortSignal },
+    mode: { streaming: boolean; useHistory: boolean; sink?: (event: AgentEvent) => void; aborter?: RunAborter },
   ): Promise<AgentResult> {
     const { result, added } = await executeRun({
       config: this.#config,
@@ -207,7 +229,7 @@ export class Agent {
       options,
       streaming: mode.streaming,
       sink: mode.sink,
-      ...(mode.abortSignal ? { abortSignal: mode.abortSignal } : {}),
+      ...(mode.aborter ? { aborter: mode.aborter } : {}),
     });
     if (mode.useHistory) this.#history.push(...added);
     this.#usage.merge(result.usage);

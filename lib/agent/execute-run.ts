@@ -14,6 +14,7 @@ import { positiveInt, type ResolvedAgentConfig } from './config.js';
 import type { ExtensionContext } from './extension.js';
 import { runLoop, type LoopOutcome } from './loop.js';
 import { AgentResult } from './result.js';
+import type { RunAborter } from './run-aborter.js';
 import type { Emit, EmitDelta, RunState } from './run-state.js';
 import { prepareResponseFormat } from './structured-output.js';
 import type { AgentInput, RunOptions } from './types.js';
@@ -33,7 +34,7 @@ export interface ExecuteRunInput {
   streaming: boolean;
   sink: ((event: AgentEvent) => void) | undefined;
   /** Aborts the run besides the token and `options.signal` (a stream consumer leaving). */
-  abortSignal?: AbortSignal;
+  aborter?: RunAborter;
 }
 
 /** Statuses whose final message is a real answer (output extensions check it). */
@@ -141,8 +142,14 @@ export async function executeRun(input: ExecuteRunInput): Promise<{ result: Agen
     sink?.(event);
     return bus.hasReceivers(type) ? bus.emit(event) : undefined;
   };
-  const sources = [config.cancellationToken?.signal, options.signal, input.abortSignal];
-  const linked = sources.some((source) => source !== undefined) ? linkSignals(sources) : undefined;
+  const { aborter } = input;
+  const token = config.cancellationToken?.signal;
+  // A run that can be aborted from outside (a stream) gets a link of its own, which the aborter
+  // aborts; otherwise a run with no source at all shares the never-aborted signal.
+  const linked = aborter !== undefined
+    ? linkSignals([token, options.signal], { ownAbort: true })
+    : token !== undefined || options.signal !== undefined ? linkSignals([token, options.signal]) : undefined;
+  if (aborter !== undefined && linked !== undefined) aborter.attach((reason) => linked.abort(reason));
   const signal = linked?.signal ?? NEVER_ABORTED;
   const usage = new AgentUsage();
   const extensionContext: ExtensionContext = {
@@ -224,6 +231,7 @@ export async function executeRun(input: ExecuteRunInput): Promise<{ result: Agen
     if (typeof error === 'object' && error !== null) failedRuns.set(error, finish('error', assistantMessage(''), durationMs, undefined, error));
     throw error;
   } finally {
+    aborter?.detach();
     linked?.dispose();
   }
 }

@@ -31,6 +31,9 @@ export function isNeverAborted(signal: AbortSignal): boolean {
   return signal === NEVER_ABORTED;
 }
 
+/** Listener options of a link's source listeners (one object: Node reads it on every add). */
+const ONCE: Readonly<{ once: true }> = Object.freeze({ once: true });
+
 /** Signals handed over by their owner (see {@link handOverSignal}), with their controllers. */
 const handedOver = new WeakMap<AbortSignal, AbortController>();
 
@@ -46,14 +49,23 @@ export function handOverSignal(controller: AbortController): AbortSignal {
   return controller.signal;
 }
 
+/** Options of {@link linkSignals}. */
+export interface LinkSignalsOptions {
+  /**
+   * The caller aborts the link itself (`LinkedSignal.abort`) besides its sources: the link is
+   * always a signal of its own, never a handed-over source (whose owner's abort that would be).
+   */
+  ownAbort?: boolean;
+}
+
 /**
  * Links a new AbortSignal to `sources`. Unlike `AbortSignal.any`, it leaves nothing behind on
  * long-lived sources (a CancellationToken used for thousands of runs) once disposed: Node 20's
  * `AbortSignal.any` keeps a dependant entry on every source for good. A lone handed-over source
- * ({@link handOverSignal}) is used as it is, once.
+ * ({@link handOverSignal}) is used as it is, once (unless `ownAbort`).
  */
-export function linkSignals(sources: readonly (AbortSignal | undefined)[]): LinkedSignal {
-  const only = soleSource(sources);
+export function linkSignals(sources: readonly (AbortSignal | undefined)[], options?: LinkSignalsOptions): LinkedSignal {
+  const only = options?.ownAbort === true ? undefined : soleSource(sources);
   const owner = only === undefined ? undefined : handedOver.get(only);
   if (only !== undefined && owner !== undefined) {
     handedOver.delete(only);
@@ -74,7 +86,7 @@ export function linkSignals(sources: readonly (AbortSignal | undefined)[]): Link
       controller.abort(source.reason);
       dispose();
     };
-    source.addEventListener('abort', onAbort, { once: true });
+    source.addEventListener('abort', onAbort, ONCE);
     detach.push(() => source.removeEventListener('abort', onAbort));
   }
   if (controller.signal.aborted) dispose();

@@ -23,28 +23,35 @@ export function isSecretKey(key: string, value?: unknown): boolean {
  * objects with a `toJSON` (Dates, AgentUsage, …) are converted first. Never mutates its input.
  */
 export function redactSecrets(value: unknown): unknown {
-  return redact(value, new WeakSet());
+  // The objects being copied, outermost first: a value already on it is a cycle. (An array used
+  // as a stack: cheaper than a WeakSet per call, and nesting is shallow.)
+  return typeof value !== 'object' || value === null ? value : redact(value, []);
 }
 
-function redact(value: unknown, seen: WeakSet<object>): unknown {
+function redact(value: unknown, ancestors: object[]): unknown {
   if (typeof value !== 'object' || value === null) return value;
-  if (seen.has(value)) return '[Circular]';
+  if (ancestors.includes(value)) return '[Circular]';
   const withJson = value as { toJSON?: unknown };
   if (typeof withJson.toJSON === 'function') {
     const converted: unknown = (withJson.toJSON as () => unknown).call(value);
-    if (converted !== value) return redact(converted, seen);
+    if (converted !== value) return redact(converted, ancestors);
   }
-  seen.add(value);
+  ancestors.push(value);
   let out: unknown;
   if (Array.isArray(value)) {
-    out = value.map((item: unknown) => redact(item, seen));
+    out = value.map((item: unknown) => redact(item, ancestors));
   } else {
     const copy: Record<string, unknown> = {};
-    for (const [key, item] of Object.entries(value)) {
-      copy[key] = isSecretKey(key, item) ? REDACTED : redact(item, seen);
+    const record = value as Record<string, unknown>;
+    // Own enumerable string keys in Object.entries order, without an [key, value] array per entry.
+    const keys = Object.keys(record);
+    for (let i = 0; i < keys.length; i++) {
+      const key = keys[i] as string;
+      const item = record[key];
+      copy[key] = isSecretKey(key, item) ? REDACTED : redact(item, ancestors);
     }
     out = copy;
   }
-  seen.delete(value);
+  ancestors.pop();
   return out;
 }

@@ -1,4 +1,5 @@
-import type { Agent } from '../agent/agent.js';
+import { Agent, runStreamed } from '../agent/agent.js';
+import { RunAborter } from '../agent/run-aborter.js';
 import type { AgentResult } from '../agent/result.js';
 import type { ApprovalHandler, RunOptions } from '../agent/types.js';
 import type { Message } from '../core/message.js';
@@ -60,7 +61,34 @@ function run(agent: Agent, input: readonly Message[], options: RunOptions, onEve
   return onEvent === undefined ? agent.run(input, options) : streamed(agent, input, options, onEvent);
 }
 
-async function streamed(agent: Agent, input: readonly Message[], options: RunOptions, onEvent: (event: AgentEvent) => void): Promise<AgentResult> {
+/**
+ * `agent.stream` with every event to `onEvent`. On an Agent whose `stream` is the library's own,
+ * the events are handed over as they are emitted (`runStreamed`: no async iteration, no promise
+ * per event), with the semantics of iterating the stream: when `onEvent` throws, no event follows,
+ * the run is aborted ("stream consumer stopped") and the promise rejects with what it threw.
+ */
+function streamed(agent: Agent, input: readonly Message[], options: RunOptions, onEvent: (event: AgentEvent) => void): Promise<AgentResult> {
+  if (agent.stream !== Agent.prototype.stream) return iterated(agent, input, options, onEvent);
+  return new Promise<AgentResult>((resolve, reject) => {
+    const aborter = new RunAborter();
+    let failed = false;
+    const deliver = (event: AgentEvent): void => {
+      if (failed) return;
+      try {
+        onEvent(event);
+      } catch (error) {
+        failed = true;
+        aborter.abort(new Error('stream consumer stopped'));
+        // eslint-disable-next-line @typescript-eslint/prefer-promise-reject-errors -- passed on as thrown
+        reject(error);
+      }
+    };
+    runStreamed(agent, input, options, deliver, aborter).then(resolve, reject);
+  });
+}
+
+/** `agent.stream` iterated: for an Agent subclass with a `stream` of its own. */
+async function iterated(agent: Agent, input: readonly Message[], options: RunOptions, onEvent: (event: AgentEvent) => void): Promise<AgentResult> {
   const stream = agent.stream(input, options);
   for await (const event of stream) onEvent(event);
   return stream.result;

@@ -76,14 +76,14 @@ export class TraceRecorder {
       case 'run-end':
       case 'graph-start':
       case 'graph-end':
-        applyRunFields(own ? this.#trace : (runs.nested.get(event.runId) ?? {}), event, own, writer.maxChars);
+        applyRunFields(own ? this.#trace : (runs.nestedRun(event.runId) ?? {}), event, own, writer.maxChars);
         // The run's input is the user message every LLM call of the run ends up answering.
         if (event.type === 'run-start') runs.views.set(event.runId, { user: userMessage(event.input, writer.maxChars), since: [] });
         if (event.type === 'run-end' || event.type === 'graph-end') this.#closeOpen(event.runId, event.timestamp);
         return;
       case 'llm-start':
         runs.llm.set(event.runId, { id: writer.nextId(), start: event, retries: 0, fallbacks: [] });
-        runs.cacheHits.delete(event.runId);
+        runs.forgetCacheHit(event.runId);
         return;
       case 'llm-retry':
       case 'provider-fallback': {
@@ -96,7 +96,7 @@ export class TraceRecorder {
         recordLlmEnd(writer, runs, event);
         return;
       case 'usage': {
-        const hit = runs.cacheHits.get(event.runId);
+        const hit = runs.cacheHitOf(event.runId);
         if (hit && hit.iteration === event.iteration && hit.step.usage === undefined) {
           hit.step.usage = traceUsage(event.usage);
           hit.step.costUsd = event.usage.costUsd;
@@ -157,9 +157,9 @@ export class TraceRecorder {
 
   #acceptNested(event: AgentEvent): boolean {
     const runs = this.#runs;
-    if (runs.nested.has(event.runId)) return true;
+    if (runs.nestedRun(event.runId) !== undefined) return true;
     const parent = event.parentRunId;
-    if (parent === undefined || (parent !== this.#trace.runId && !runs.nested.has(parent))) return false;
+    if (parent === undefined || (parent !== this.#trace.runId && runs.nestedRun(parent) === undefined)) return false;
     const info: NestedRunInfo = { runId: event.runId, parentRunId: parent };
     const anchor = runs.anchor(parent, event.type === 'run-start' ? event.agentName : undefined);
     if (anchor !== undefined) info.parentStepId = anchor;

@@ -21,24 +21,63 @@ type SpanEvent = Extract<AgentEvent, { type: 'node-start' | 'node-end' | 'parall
 
 const SEP = '\u0000';
 
-/** The TraceRecorder's pairing state: open LLM calls, tools, graph nodes, selections and nested runs. */
+/**
+ * The TraceRecorder's pairing state: open LLM calls, tools, graph nodes, selections and nested runs.
+ * The maps only some runs need (tools, graph nodes, cache hits, nested runs) are made on first use:
+ * a run with neither costs two maps, not seven.
+ */
 export class RunTracker {
   /** Open LLM calls by run id. */
   readonly llm = new Map<string, PendingLlm>();
-  /** Open tool calls by `key(runId, callId)`. */
-  readonly tools = new Map<string, PendingTool>();
-  /** The tool_selection step of each call, by `key(runId, callId)`. */
-  readonly selections = new Map<string, TraceStep>();
-  /** Open graph_node_start / graph_parallel_start steps by `spanKey(event)`. */
-  readonly openSpans = new Map<string, TraceStep>();
-  /** The last cache_hit step of each run (it takes the `usage` event that follows). */
-  readonly cacheHits = new Map<string, { iteration: number; step: TraceStep }>();
-  /** Nested runs by run id. */
-  readonly nested = new Map<string, NestedRunInfo>();
   /** What each run's next LLM call sees, by run id (see MessageView). */
   readonly views = new Map<string, MessageView>();
+  #tools: Map<string, PendingTool> | undefined;
+  #selections: Map<string, TraceStep> | undefined;
+  #openSpans: Map<string, TraceStep> | undefined;
+  #cacheHits: Map<string, { iteration: number; step: TraceStep }> | undefined;
+  #nested: Map<string, NestedRunInfo> | undefined;
 
   constructor(readonly rootRunId: string) {}
+
+  /** Open tool calls by `key(runId, callId)`. */
+  get tools(): Map<string, PendingTool> {
+    return (this.#tools ??= new Map());
+  }
+
+  /** The tool_selection step of each call, by `key(runId, callId)`. */
+  get selections(): Map<string, TraceStep> {
+    return (this.#selections ??= new Map());
+  }
+
+  /** Open graph_node_start / graph_parallel_start steps by `spanKey(event)`. */
+  get openSpans(): Map<string, TraceStep> {
+    return (this.#openSpans ??= new Map());
+  }
+
+  /** The last cache_hit step of each run (it takes the `usage` event that follows). */
+  get cacheHits(): Map<string, { iteration: number; step: TraceStep }> {
+    return (this.#cacheHits ??= new Map());
+  }
+
+  /** Nested runs by run id. */
+  get nested(): Map<string, NestedRunInfo> {
+    return (this.#nested ??= new Map());
+  }
+
+  /** The last cache_hit step of a run, if any (makes no map). */
+  cacheHitOf(runId: string): { iteration: number; step: TraceStep } | undefined {
+    return this.#cacheHits?.get(runId);
+  }
+
+  /** Forgets a run's last cache_hit step (makes no map). */
+  forgetCacheHit(runId: string): void {
+    this.#cacheHits?.delete(runId);
+  }
+
+  /** The nested run `runId`, if it is one (makes no map). */
+  nestedRun(runId: string): NestedRunInfo | undefined {
+    return this.#nested?.get(runId);
+  }
 
   /** The message view of a run (a new, empty one when the run has none yet). */
   viewOf(runId: string): MessageView {
@@ -64,19 +103,23 @@ export class RunTracker {
 
   /** Open tool calls of a run. */
   toolsOf(runId: string): Array<[string, PendingTool]> {
-    return [...this.tools].filter(([, pending]) => pending.start.runId === runId);
+    const tools = this.#tools;
+    if (tools === undefined || tools.size === 0) return [];
+    return [...tools].filter(([, pending]) => pending.start.runId === runId);
   }
 
   /** Open node / parallel-group steps of a run. */
   spansOf(runId: string): Array<[string, TraceStep]> {
-    return [...this.openSpans].filter(([, step]) => step.runId === runId);
+    const spans = this.#openSpans;
+    if (spans === undefined || spans.size === 0) return [];
+    return [...spans].filter(([, step]) => step.runId === runId);
   }
 
   /** Runs with anything still open. */
   openRunIds(): Set<string> {
     const ids = new Set<string>(this.llm.keys());
-    for (const pending of this.tools.values()) ids.add(pending.start.runId);
-    for (const step of this.openSpans.values()) ids.add(step.runId);
+    if (this.#tools !== undefined) for (const pending of this.#tools.values()) ids.add(pending.start.runId);
+    if (this.#openSpans !== undefined) for (const step of this.#openSpans.values()) ids.add(step.runId);
     return ids;
   }
 
@@ -86,10 +129,10 @@ export class RunTracker {
    */
   anchor(parentRunId: string, agentName: string | undefined): string | undefined {
     const candidates: Array<{ id: string; name: string; startedAt: number }> = [];
-    for (const step of this.openSpans.values()) {
+    for (const step of this.#openSpans?.values() ?? []) {
       if (step.runId === parentRunId && step.type === 'graph_node_start') candidates.push({ id: step.id, name: step.name ?? '', startedAt: step.startedAt });
     }
-    for (const pending of this.tools.values()) {
+    for (const pending of this.#tools?.values() ?? []) {
       const { start } = pending;
       if (start.runId === parentRunId) candidates.push({ id: pending.id, name: start.toolName, startedAt: start.timestamp });
     }

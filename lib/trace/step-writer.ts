@@ -44,7 +44,7 @@ export class StepWriter {
       durationMs: Math.max(0, draft.durationMs ?? 0),
       status: draft.status ?? 'ok',
     };
-    const parentId = draft.parentId ?? (event.runId === this.trace.runId ? undefined : this.runs.nested.get(event.runId)?.parentStepId);
+    const parentId = draft.parentId ?? (event.runId === this.trace.runId ? undefined : this.runs.nestedRun(event.runId)?.parentStepId);
     if (parentId !== undefined) step.parentId = parentId;
     if (draft.name !== undefined) step.name = draft.name;
     if (draft.input !== undefined) step.input = truncateSummary(draft.input, this.maxChars);
