@@ -6,7 +6,9 @@
 // also spawns a fresh `node --import tsx` process per run, measuring module loading too.
 // The end-to-end figure runs the built command as a user does, `node bin/agentlib.js trace view
 // <file>` on a pseudo-terminal (util-linux `script`), from spawn to the first frame on the
-// terminal: Node start-up, the CLI, loading Ink and React, reading and drawing the trace.
+// terminal: Node start-up, the CLI, loading Ink and React, reading and drawing the trace. Its
+// first run (printed apart) writes the V8 code cache of the viewer's bundle into a temp directory;
+// the median is over the runs after it, which load the bundle from that cache as users' runs do.
 // Target (issue): under 300 ms from spawn to the first frame, end to end (the verdict uses that
 // figure; without `script` it falls back to the warm median). On a busy machine compare with
 // `node -e 0`, printed alongside: Node's own start-up is part of the figure.
@@ -109,12 +111,16 @@ function coldRun(path: string): Promise<{ inner: number; wall: number }> {
   });
 }
 
-/** `agentlib trace view <path>` (the built CLI) on a pty: ms from spawn to the first frame. */
-function binaryRun(path: string): Promise<number> {
+/**
+ * `agentlib trace view <path>` (the built CLI) on a pty: ms from spawn to the first frame. The V8
+ * code cache of the viewer's bundle lives in `cacheDir` (the user's cache directory is left alone).
+ */
+function binaryRun(path: string, cacheDir: string): Promise<number> {
   const started = performance.now();
   const command = [process.execPath, join(root, 'bin', 'agentlib.js'), 'trace', 'view', path].map((part) => `'${part.replace(/'/g, `'\\''`)}'`).join(' ');
   return new Promise((resolve, reject) => {
-    const child = spawn('script', ['-qfec', command, '/dev/null'], { env: { ...process.env, COLUMNS: '120', LINES: '40', TERM: 'xterm-256color' }, stdio: ['pipe', 'pipe', 'pipe'] });
+    const env = { ...process.env, COLUMNS: '120', LINES: '40', TERM: 'xterm-256color', AGENTLIB_CACHE_DIR: cacheDir };
+    const child = spawn('script', ['-qfec', command, '/dev/null'], { env, stdio: ['pipe', 'pipe', 'pipe'] });
     let seen = '';
     let painted: number | undefined;
     child.stdout.on('data', (data: Buffer) => {
@@ -153,8 +159,12 @@ try {
     console.log(`cold process, median of ${cold.length}: ${inner.toFixed(1)} ms from import to first frame; ${median(cold.map((c) => c.wall)).toFixed(1)} ms process wall time (node + tsx start-up included)`);
   }
   if (hasScript) {
+    // The first run compiles the viewer's bundle and writes its code cache, as a user's first run does.
+    const cacheDir = join(dir, 'code-cache');
+    const uncached = await binaryRun(path, cacheDir);
+    console.log(`end to end, first run (no code cache yet): ${uncached.toFixed(1)} ms`);
     const binary: number[] = [];
-    for (let i = 0; i < Math.min(runs, 10); i++) binary.push(await binaryRun(path));
+    for (let i = 0; i < Math.min(runs, 10); i++) binary.push(await binaryRun(path, cacheDir));
     const node0: number[] = [];
     for (let i = 0; i < Math.min(runs, 10); i++) {
       const t0 = performance.now();

@@ -6,9 +6,12 @@
 //    the help text was rendered by the CLI itself at build time (scripts/build-help-cache.mjs),
 //    one file per terminal width; anything else, or a missing file, goes to the CLI;
 // 3. the module compile cache, when this Node version has it (faster start-ups);
-// 4. `agentlib trace view <trace>` on a terminal goes straight to the viewer
-//    (dist/cli/trace-view-fast-path.js) without loading the CLI's parser, which would cost ~90 ms
-//    of its 300 ms budget to the first frame; the fast path hands anything unusual back;
+// 4. `agentlib trace view <trace>` on a terminal goes straight to the viewer without loading the
+//    CLI's parser, which would cost ~90 ms of its 300 ms budget to the first frame: through the
+//    self-contained bundle dist/cli/trace-view-fast-path.bundle.cjs, evaluated with a V8 code
+//    cache (tui/cached-bundle.ts; written after the first run, in the user's cache directory),
+//    else the module dist/cli/trace-view-fast-path.js (tui/trace-viewer/load-fast-path.ts); the
+//    fast path hands anything unusual back;
 // 5. the compiled CLI (dist/cli/main.js), whose main() resolves to the exit code.
 import { readFileSync } from 'node:fs';
 import module from 'node:module';
@@ -62,16 +65,29 @@ function enableCompileCache() {
  */
 async function fastTraceView(args) {
   if (args[0] !== 'trace' || args[1] !== 'view') return false;
-  let fastPath;
-  try {
-    fastPath = await import('../dist/cli/trace-view-fast-path.js');
-  } catch {
-    return false;
-  }
-  const code = await fastPath.traceViewFastPath(args);
+  const loaded = await loadFastPath();
+  if (loaded === undefined) return false;
+  const code = await loaded.fastPath.traceViewFastPath(args);
   if (code === undefined) return false;
+  // The viewer has run: the code cache, when missing or stale, is written with the code it compiled.
+  loaded.bundle?.save();
   process.exitCode = code;
   return true;
+}
+
+/** The fast path: its bundle (with the code cache) or its module; undefined when not built. */
+async function loadFastPath() {
+  try {
+    const { codeCacheDir, loadTraceViewFastPath } = await import('../dist/tui/trace-viewer/load-fast-path.js');
+    return await loadTraceViewFastPath(new URL('../dist/cli/', import.meta.url), codeCacheDir(process.env));
+  } catch {
+    // a build without the loader: the fast path's module alone
+  }
+  try {
+    return { fastPath: await import('../dist/cli/trace-view-fast-path.js') };
+  } catch {
+    return undefined;
+  }
 }
 
 async function runCli() {

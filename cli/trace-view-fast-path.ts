@@ -5,7 +5,7 @@
  * undefined and the full CLI runs as usual (and reports problems the usual way).
  */
 import { whyNotInteractive } from '../commands/chat/terminal-check.js';
-import { loadTraceViewer, type ViewerLoader } from '../commands/trace/load-viewer.js';
+import { loadTraceViewer, type TraceViewerModule, type ViewerLoader } from '../commands/trace/load-viewer.js';
 import { loadTrace, traceLocation, type LoadedTrace } from '../commands/trace/resolve-trace.js';
 import { colorEnabled, processIO, type CliIO } from './output.js';
 
@@ -48,19 +48,22 @@ export function parseFastView(words: readonly string[]): FastViewArguments | und
  * stdin and stdout are terminals and `CI` is unset, and resolves with its exit code. Resolves with
  * undefined, having written nothing, when the full CLI has to run instead: another command or
  * option, no terminal or CI (the CLI prints the static tree), a trace that cannot be found or read,
- * or a viewer that cannot be loaded (the CLI says so). Never rejects.
+ * or a viewer that cannot be loaded (the CLI says so). The viewer starts loading before the trace
+ * is read. Never rejects.
  */
 export async function traceViewFastPath(argv: readonly string[], io: CliIO = processIO(), loadViewer: ViewerLoader = loadTraceViewer): Promise<number | undefined> {
   if (argv[0] !== 'trace' || argv[1] !== 'view') return undefined;
   const args = parseFastView(argv.slice(2));
   if (args === undefined || whyNotInteractive(io) !== undefined) return undefined;
+  // The viewer loads while the trace file is found and read (its I/O overlaps the loading).
+  const loadingViewer = new Promise<TraceViewerModule | undefined>((resolve) => resolve(loadViewer())).catch(() => undefined);
   let loaded: LoadedTrace;
   try {
     loaded = await loadTrace(args.ref, traceLocation(io.cwd ?? process.cwd(), args.dir));
   } catch {
     return undefined;
   }
-  const viewer = await loadViewer().catch(() => undefined);
+  const viewer = await loadingViewer;
   if (viewer === undefined) return undefined;
   try {
     return await viewer.runTraceViewer(loaded.trace, {

@@ -10,6 +10,24 @@
 // DEV=true; the bundle has none and says so. Run after tsc (npm run build does); the commands fall
 // back to the unbundled modules when a bundle is missing (running from the sources). Every entry
 // is bundled even when another fails; the script then exits 1.
+//
+// A third bundle, dist/cli/trace-view-fast-path.bundle.cjs, holds everything an interactive
+// `agentlib trace view <trace>` runs (bin/agentlib.js's fast path: cli/trace-view-fast-path.js,
+// reading the trace, the viewer, Ink, React, yoga), lib/ included: it is self-contained, so the
+// classes in it never meet the CLI's (errors are told apart with isInstance, not instanceof). It
+// is CommonJS because only a classic script can be loaded with a V8 code cache on Node 20
+// (tui/cached-bundle.ts): Ink's devtools hook and yoga's WebAssembly set-up, both top-level
+// awaits, are rewritten for that (yoga's instance is created in the background while the trace
+// is read; the entry awaits it before importing the viewer).
+//
+// Patches applied to dependencies in every bundle (the unbundled modules behave the same, slower):
+// - string-width builds /^\p{RGI_Emoji}$/v when loaded and runs it on every non-ASCII grapheme:
+//   V8 takes 25-60 ms to parse and compile that one regex. The bundled string-width calls
+//   tui/rgi-emoji.ts instead: the same answers, and the regex is only built for a grapheme that
+//   can be an emoji (an Emoji_Presentation character or U+FE0F);
+// - Ink measures text with string-width 8 through lib/core/display-width.ts's displayWidth (the
+//   same widths, each distinct grapheme measured once: ~40 ms less for a first frame of tree lines);
+// - Ink's React DevTools hook (DEV=true; it would bundle the `ws` package) throws a clear error.
 import { readFile } from 'node:fs/promises';
 import { dirname, join, relative, resolve, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -20,6 +38,64 @@ const tuiDir = join(dist, 'tui') + sep;
 const ENTRIES = ['tui/chat/run-chat.js', 'tui/trace-viewer/run-viewer.js'];
 /** Modules outside tui/ bundled anyway: pure functions (no classes, no state), sharing a package Ink bundles. */
 const BUNDLED_LIB = new Set(['display-width.js', 'split-to-width.js'].map((name) => join(dist, 'lib', 'core', name)));
+const NO_DEVTOOLS = "throw new Error('agentlib: React DevTools (DEV=true) are not available in the bundled terminal UI');";
+/** lib/core/display-width.js: string-width with a per-grapheme cache (bundled Ink measures text through it). */
+const DISPLAY_WIDTH = join(dist, 'lib', 'core', 'display-width.js');
+/** tui/rgi-emoji.ts, compiled: string-width's emoji test, building its regex only when needed. */
+const RGI_EMOJI = join(dist, 'tui', 'rgi-emoji.js');
+const YOGA_BASE64 = /yoga-layout[\\/]dist[\\/]binaries[\\/]yoga-wasm-base64-esm\.js$/;
+
+/** `source` with the one occurrence of `from` replaced; a missing or repeated one fails the build (a dependency changed). */
+function replaceOnce(source, from, to, file) {
+  const at = source.indexOf(from);
+  if (at === -1 || source.indexOf(from, at + from.length) !== -1) {
+    throw new Error(`bundle-tui: expected exactly one "${from}" in ${file}; the dependency changed, update scripts/bundle-tui.mjs`);
+  }
+  return source.slice(0, at) + to + source.slice(at + from.length);
+}
+
+/** The dependency patches every bundle gets (see the header). */
+function patchDependencies() {
+  return {
+    name: 'patch-dependencies',
+    setup(b) {
+      let patchedStringWidth = false;
+      b.onLoad({ filter: /[\\/]node_modules[\\/]string-width[\\/]index\.js$/ }, async (args) => {
+        let code = await readFile(args.path, 'utf8');
+        // string-width 7 (under wrap-ansi) has no such regex
+        if (!code.includes('const rgiEmojiRegex =')) return undefined;
+        code = replaceOnce(code, 'const rgiEmojiRegex = /^\\p{RGI_Emoji}$/v;', `import { isRgiEmoji } from ${JSON.stringify(RGI_EMOJI)};`, args.path);
+        code = replaceOnce(code, 'rgiEmojiRegex.test(segment)', 'isRgiEmoji(segment)', args.path);
+        patchedStringWidth = true;
+        return { contents: code, loader: 'js' };
+      });
+      b.onEnd((result) => {
+        if (result.errors.length === 0 && !patchedStringWidth) {
+          result.errors.push({ text: 'bundle-tui: string-width (with its RGI_Emoji regex) was not bundled; update scripts/bundle-tui.mjs' });
+        }
+      });
+      // Ink (widest-line, its output, cli-truncate) measures text with string-width 8 (the one
+      // lib/core/display-width.js wraps): it gets displayWidth's per-grapheme cache instead.
+      let stringWidthPath;
+      b.onResolve({ filter: /^string-width$/ }, async (args) => {
+        if (args.importer === DISPLAY_WIDTH || args.pluginData?.real === true) return undefined;
+        const real = () => b.resolve('string-width', { kind: args.kind, resolveDir: dirname(DISPLAY_WIDTH), pluginData: { real: true } });
+        stringWidthPath ??= (await real()).path;
+        const wanted = await b.resolve('string-width', { kind: args.kind, resolveDir: args.resolveDir, pluginData: { real: true } });
+        // string-width 7 (under wrap-ansi) stays as it is
+        return wanted.path === stringWidthPath ? { path: 'string-width', namespace: 'display-width' } : undefined;
+      });
+      b.onLoad({ filter: /.*/, namespace: 'display-width' }, () => ({
+        contents: `export { stringWidthCompatible as default } from ${JSON.stringify(DISPLAY_WIDTH)};`,
+        loader: 'js',
+        resolveDir: dist,
+      }));
+      b.onResolve({ filter: /^react-devtools-core$/ }, () => ({ path: 'react-devtools-core', namespace: 'no-devtools' }));
+      b.onResolve({ filter: /^\.\/devtools\.js$/ }, (args) => (/[\\/]ink[\\/]build$/.test(args.resolveDir) ? { path: 'devtools', namespace: 'no-devtools' } : undefined));
+      b.onLoad({ filter: /.*/, namespace: 'no-devtools' }, () => ({ contents: NO_DEVTOOLS, loader: 'js' }));
+    },
+  };
+}
 
 /** Relative imports that leave dist/tui/ stay external, re-pointed from the bundle's directory. */
 function keepOutsideTuiExternal(outDir) {
@@ -38,39 +114,109 @@ function keepOutsideTuiExternal(outDir) {
       // fetch exists, "downloads" that data: URL through it, which makes Node load its whole fetch
       // implementation (undici) first: 30-100 ms of start-up. Without fetch in scope it decodes
       // the same bytes directly (the path it takes where there is no fetch).
-      b.onLoad({ filter: /yoga-layout[\\/]dist[\\/]binaries[\\/]yoga-wasm-base64-esm\.js$/ }, async (args) => ({
+      b.onLoad({ filter: YOGA_BASE64 }, async (args) => ({
         contents: `const fetch = undefined;\n${await readFile(args.path, 'utf8')}`,
-        loader: 'js',
-      }));
-      b.onResolve({ filter: /^react-devtools-core$/ }, () => ({ path: 'react-devtools-core', namespace: 'no-devtools' }));
-      b.onLoad({ filter: /.*/, namespace: 'no-devtools' }, () => ({
-        contents: "throw new Error('agentlib: React DevTools (DEV=true) are not available in the bundled terminal UI');",
         loader: 'js',
       }));
     },
   };
 }
 
+/**
+ * What makes the fast-path bundle a classic script: no top-level await (yoga's instance is made
+ * in the background and awaited by the entry; Ink's devtools hook becomes a require of the stub),
+ * and `import.meta.url` of agentlib's modules computed from the bundle's own path.
+ */
+function classicScript(outDir) {
+  return {
+    name: 'classic-script',
+    setup(b) {
+      b.onLoad({ filter: /yoga-layout[\\/]dist[\\/]src[\\/]index\.js$/ }, (args) => ({
+        contents: [
+          "import loadYoga from '../binaries/yoga-wasm-base64-esm.js';",
+          "import wrapAssembly from './wrapAssembly.js';",
+          'let Yoga;',
+          '/** Settles once Yoga can be used (Ink only calls it while rendering). */',
+          'export const yogaReady = loadYoga().then((assembly) => { Yoga = wrapAssembly(assembly); });',
+          'yogaReady.catch(() => undefined);',
+          'export { Yoga as default };',
+          "export * from './generated/YGEnums.js';",
+        ].join('\n'),
+        loader: 'js',
+        resolveDir: dirname(args.path),
+      }));
+      b.onLoad({ filter: YOGA_BASE64 }, async (args) => ({
+        contents: `const fetch = undefined;\n${replaceOnce(await readFile(args.path, 'utf8'), 'import.meta.url', 'undefined', args.path)}`,
+        loader: 'js',
+      }));
+      b.onLoad({ filter: /[\\/]ink[\\/]build[\\/]reconciler\.js$/ }, async (args) => {
+        let code = await readFile(args.path, 'utf8');
+        code = replaceOnce(code, "await import('./devtools.js')", "require('./devtools.js')", args.path);
+        code = replaceOnce(code, '? await loadPackageJson()', '? { name: undefined, version: undefined }', args.path);
+        return { contents: code, loader: 'js' };
+      });
+      b.onLoad({ filter: /\.js$/ }, async (args) => {
+        if (!args.path.startsWith(dist)) return undefined;
+        const code = await readFile(args.path, 'utf8');
+        if (!code.includes('import.meta.url')) return undefined;
+        const own = relative(outDir, args.path).split(sep).join('/');
+        return { contents: code.replaceAll('import.meta.url', `new URL(${JSON.stringify(own)}, require('node:url').pathToFileURL(__filename)).href`), loader: 'js' };
+      });
+    },
+  };
+}
+
+const common = {
+  bundle: true,
+  platform: 'node',
+  target: 'node20',
+  minify: true,
+  legalComments: 'linked',
+  logLevel: 'warning',
+  define: { 'process.env.NODE_ENV': '"production"' },
+};
+
 let failed = false;
 for (const entry of ENTRIES) {
   const input = join(dist, entry);
   const outfile = input.replace(/\.js$/, '.bundle.js');
   const built = build({
+    ...common,
     entryPoints: [input],
     outfile,
-    bundle: true,
-    platform: 'node',
     format: 'esm',
-    target: 'node20',
-    minify: true,
-    legalComments: 'linked',
-    logLevel: 'warning',
-    define: { 'process.env.NODE_ENV': '"production"' },
     // Bundled CommonJS dependencies (react, signal-exit) call require() for Node built-ins.
     banner: { js: "import { createRequire as __agentlibCreateRequire } from 'node:module'; const require = __agentlibCreateRequire(import.meta.url);" },
-    plugins: [keepOutsideTuiExternal(dirname(outfile))],
+    plugins: [patchDependencies(), keepOutsideTuiExternal(dirname(outfile))],
   });
   // esbuild has printed the errors; the other entries are still bundled
   await built.catch(() => (failed = true));
 }
+
+// The fast path of `agentlib trace view`, self-contained, loaded with a code cache (see the header).
+const fastPathDir = join(dist, 'cli');
+const fastPath = build({
+  ...common,
+  stdin: {
+    contents: [
+      "import { yogaReady } from 'yoga-layout';",
+      "import { processIO } from './output.js';",
+      "import { traceViewFastPath as fastPath } from './trace-view-fast-path.js';",
+      "export { parseFastView } from './trace-view-fast-path.js';",
+      '/** bin/agentlib.js: `agentlib trace view <trace>` with the bundled viewer (see cli/trace-view-fast-path.ts). */',
+      'export function traceViewFastPath(argv) {',
+      "  return fastPath(argv, processIO(), async () => { await yogaReady; return import('../tui/trace-viewer/run-viewer.js'); });",
+      '}',
+    ].join('\n'),
+    resolveDir: fastPathDir,
+    sourcefile: 'trace-view-fast-path.bundle-entry.js',
+    loader: 'js',
+  },
+  outfile: join(fastPathDir, 'trace-view-fast-path.bundle.cjs'),
+  format: 'cjs',
+  // a classic script has no import(): bundled modules are initialised in place, built-ins required
+  supported: { 'dynamic-import': false },
+  plugins: [classicScript(fastPathDir), patchDependencies()],
+});
+await fastPath.catch(() => (failed = true));
 if (failed) process.exitCode = 1;

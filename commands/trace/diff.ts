@@ -3,8 +3,7 @@ import { writeJson } from '../../cli/output.js';
 import { diffTraces, type DiffToolCall, type DiffValue, type ToolCallDiffKind, type TraceDiff, type TraceDiffRun } from '../../lib/trace/diff.js';
 import type { CommandArguments, CommandContext } from '../command-module.js';
 import { formatCost, formatDuration, formatTokensGrouped } from '../../lib/core/format-units.js';
-import { cutToWidth, displayWidth } from '../../lib/core/display-width.js';
-import { tailToWidth } from '../../lib/core/display-width.js';
+import { cutToWidth, displayWidth, tailToWidth } from '../../lib/core/display-width.js';
 import { cell, formatDelta, safeCell, table } from './format.js';
 import type { LoadedTrace } from './resolve-trace.js';
 import { DEFAULT_WIDTH } from './show.js';
@@ -14,7 +13,8 @@ export const DIFF_MARKS: Record<ToolCallDiffKind, string> = { same: '=', changed
 
 /**
  * The side-by-side text of a diff: run fields, duration, step counts by type, tokens, cost and
- * errors with `b - a`, then the aligned tool call sequences with a mark per row.
+ * errors with `b - a`, then the aligned tool call sequences with a mark per row. The metrics
+ * table and the tool calls' legend fit `width` columns.
  */
 export function renderDiff(diff: TraceDiff, files: { a: string; b: string }, options: { width: number; ascii?: boolean; color?: boolean }): string {
   const chalk = new Chalk({ level: options.color === true ? 1 : 0 });
@@ -46,7 +46,8 @@ export function renderDiff(diff: TraceDiff, files: { a: string; b: string }, opt
   const lines = table(fitSides(rows, options.width), new Set([3]));
   lines[0] = chalk.bold(lines[0] ?? '');
 
-  lines.push('', chalk.bold(`tool calls (${marks.same} same, ${marks.changed} other arguments or status, ${marks.replaced} other tool, ${marks.removed} only in a, ${marks.added} only in b)`));
+  const legend = `tool calls (${marks.same} same, ${marks.changed} other arguments or status, ${marks.replaced} other tool, ${marks.removed} only in a, ${marks.added} only in b)`;
+  lines.push('', chalk.bold(cutToWidth(legend, options.width)));
   if (diff.toolCalls.length === 0) {
     lines.push(chalk.dim('  (no tool calls in either run)'));
   } else {

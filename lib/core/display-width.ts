@@ -5,12 +5,41 @@
  */
 import stringWidth from 'string-width';
 
-/** Columns `text` takes on a terminal (escape sequences count zero). */
+const segmenter = new Intl.Segmenter(undefined, { granularity: 'grapheme' });
+/** Printable ASCII: one column a character (string-width's own fast path). */
+const PRINTABLE_ASCII = /^[\u0020-\u007E]*$/;
+/** The width of each grapheme met so far (string-width's per-grapheme work is costly before V8 optimises it). */
+const graphemeWidths = new Map<string, number>();
+const MAX_CACHED_GRAPHEMES = 10_000;
+
+/**
+ * Columns `text` takes on a terminal (escape sequences count zero): string-width's answer. Text
+ * that is not printable ASCII is measured grapheme by grapheme (string-width sums its graphemes'
+ * widths, each decided by that grapheme alone), and each distinct grapheme is measured once: a
+ * screen of tree lines repeats the same few box-drawing characters and glyphs.
+ */
 export function displayWidth(text: string): number {
-  return stringWidth(text);
+  if (PRINTABLE_ASCII.test(text)) return text.length;
+  if (text.includes('\u001B') || text.includes('\u009B')) return stringWidth(text);
+  let width = 0;
+  for (const { segment } of segmenter.segment(text)) {
+    let columns = graphemeWidths.get(segment);
+    if (columns === undefined) {
+      columns = stringWidth(segment);
+      if (graphemeWidths.size < MAX_CACHED_GRAPHEMES) graphemeWidths.set(segment, columns);
+    }
+    width += columns;
+  }
+  return width;
 }
 
-const segmenter = new Intl.Segmenter(undefined, { granularity: 'grapheme' });
+/**
+ * A drop-in for string-width's default export (scripts/bundle-tui.mjs points the bundled Ink at
+ * it): {@link displayWidth} for a string with the default options, string-width itself otherwise.
+ */
+export function stringWidthCompatible(text: string, options?: Parameters<typeof stringWidth>[1]): number {
+  return options === undefined && typeof text === 'string' ? displayWidth(text) : stringWidth(text, options);
+}
 
 /**
  * Cuts `text` to at most `width` columns without splitting a grapheme (an emoji sequence or a

@@ -1,11 +1,11 @@
 import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
-import { copyFileSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { copyFileSync, existsSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import module from 'node:module';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, before, describe, test } from 'node:test';
-import { binPath } from '../support/cli-build.js';
+import { binPath, ensureCliBuilt, repoRoot } from '../support/cli-build.js';
 
 // The launcher is tested against a stand-in for the compiled CLI that reports, at the moment it
 // is imported, what the environment looked like: so "before the CLI loads" is checked literally.
@@ -36,9 +36,22 @@ export async function traceViewFastPath(argv) {
 }
 `;
 
+// A stand-in for the fast path's bundle (a CommonJS script, see tui/cached-bundle.ts).
+const FAKE_BUNDLE = `
+module.exports = {
+  traceViewFastPath: async (argv) => {
+    process.stderr.write('bundle asked\\n');
+    if (argv[2] !== 'fast') return undefined;
+    process.stdout.write(JSON.stringify({ bundle: argv }));
+    return 6;
+  },
+};
+`;
+
 let root = '';
 let bareRoot = '';
 let fastRoot = '';
+let bundleRoot = '';
 
 function launch(dir: string, args: readonly string[], env: Record<string, string> = {}): { status: number | null; report: Report | undefined; stderr: string } {
   const base = { ...process.env };
@@ -69,11 +82,15 @@ describe('bin/agentlib.js launcher', () => {
   before(() => {
     root = fakeRoot('agentlib-launcher-', { 'dist/cli/main.js': FAKE_MAIN });
     fastRoot = fakeRoot('agentlib-launcher-fast-', { 'dist/cli/main.js': FAKE_MAIN, 'dist/cli/trace-view-fast-path.js': FAKE_FAST_PATH });
+    ensureCliBuilt();
+    const loaders = Object.fromEntries(['dist/tui/trace-viewer/load-fast-path.js', 'dist/tui/cached-bundle.js'].map((path) => [path, readFileSync(join(repoRoot, path), 'utf8')]));
+    bundleRoot = fakeRoot('agentlib-launcher-bundle-', { 'dist/cli/main.js': FAKE_MAIN, 'dist/cli/trace-view-fast-path.js': FAKE_FAST_PATH, 'dist/cli/trace-view-fast-path.bundle.cjs': FAKE_BUNDLE, ...loaders });
     bareRoot = fakeRoot('agentlib-unbuilt-', {});
   });
   after(() => {
     rmSync(root, { recursive: true, force: true });
     rmSync(fastRoot, { recursive: true, force: true });
+    rmSync(bundleRoot, { recursive: true, force: true });
     rmSync(bareRoot, { recursive: true, force: true });
   });
 
@@ -120,6 +137,21 @@ describe('bin/agentlib.js launcher', () => {
     assert.equal(other.stderr, '', 'other commands do not ask the fast path');
     assert.deepEqual(other.report?.argv, ['trace', 'show', 'run_1']);
     assert.deepEqual(launch(root, ['trace', 'view', 'fast']).report?.argv, ['trace', 'view', 'fast'], 'a build without the fast path runs the CLI');
+  });
+
+  test('`trace view` runs from the fast path\'s bundle with the code cache when built, saving the cache after a run it handled', () => {
+    const cacheDir = join(bundleRoot, 'code-cache');
+    const env = { AGENTLIB_CACHE_DIR: cacheDir };
+    const run = (): ReturnType<typeof spawnSync> => spawnSync(process.execPath, [join(bundleRoot, 'bin', 'agentlib.js'), 'trace', 'view', 'fast'], { encoding: 'utf8', env: { ...process.env, ...env } });
+    const handedBack = launch(bundleRoot, ['trace', 'view', 'run_1', '--tree'], env);
+    assert.match(handedBack.stderr, /bundle asked/);
+    assert.deepEqual(handedBack.report?.argv, ['trace', 'view', 'run_1', '--tree']);
+    assert.equal(existsSync(cacheDir), false, 'no cache after a run the bundle handed back');
+    const first = run();
+    assert.equal(first.status, 6, String(first.stderr));
+    assert.deepEqual(JSON.parse(String(first.stdout)), { bundle: ['trace', 'view', 'fast'] }, 'the bundle ran, not the module or main()');
+    assert.equal(readdirSync(cacheDir).filter((name) => name.endsWith('.v8cache')).length, 1, 'the code cache was saved');
+    assert.equal(run().status, 6, 'and the next run uses it');
   });
 
   test('says how to build when dist/ is missing, and exits 3', () => {

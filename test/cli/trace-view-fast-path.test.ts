@@ -84,6 +84,31 @@ describe('traceViewFastPath', () => {
     assert.equal(io.out() + io.err(), '');
   });
 
+  test('starts loading the viewer before the trace is read, and waits for both', async () => {
+    let loading = false;
+    let resolveViewer!: (module: TraceViewerModule) => void;
+    const running = traceViewFastPath(['trace', 'view', 'run_1.jsonl'], terminal(), () => {
+      loading = true;
+      return new Promise((resolve) => (resolveViewer = resolve));
+    });
+    assert.equal(loading, true, 'the viewer was asked for before the trace file was even opened');
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    const calls: unknown[] = [];
+    resolveViewer({ runTraceViewer: async (trace, options) => (calls.push({ runId: trace.runId, color: options.color }), 0) });
+    assert.equal(await running, 0);
+    assert.deepEqual(calls, [{ runId: 'run_1', color: true }]);
+  });
+
+  test('a viewer that fails to load while the trace is missing, or that throws at once, is no error', async () => {
+    const io = terminal();
+    assert.equal(await traceViewFastPath(['trace', 'view', 'nope.jsonl'], io, async () => Promise.reject(new Error('bundle broken'))), undefined);
+    const throwing: ViewerLoader = () => {
+      throw new Error('loader broken');
+    };
+    assert.equal(await traceViewFastPath(['trace', 'view', 'run_1.jsonl'], io, throwing), undefined);
+    assert.equal(io.out() + io.err(), '');
+  });
+
   test('a viewer that fails once started is reported like the CLI reports errors (exit 3)', async () => {
     const io = terminal();
     const code = await traceViewFastPath(['trace', 'view', 'run_1.jsonl'], io, viewer([], async () => Promise.reject(new Error('raw mode unavailable'))));

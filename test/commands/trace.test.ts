@@ -251,6 +251,19 @@ describe('agentlib trace (in-process)', () => {
     assert.ok(wide.out.includes(join(deep, 'run_aaa111.jsonl')), 'uncut where it fits');
   });
 
+  test('diff: the tool calls legend is cut to the terminal width (whole where it fits)', async () => {
+    const legendOf = (out: string): string => out.split('\n').find((line) => line.startsWith('tool calls')) ?? '';
+    for (const columns of [60, 40]) {
+      const run = await agentlibTrace(['trace', 'diff', 'aaa', 'aab'], project.dir, { columns });
+      assert.equal(run.code, 0, run.err);
+      const legend = legendOf(run.out);
+      assert.ok(displayWidth(legend) <= columns, `fits ${columns} columns (${displayWidth(legend)}): ${legend}`);
+      assert.match(legend, /^tool calls \(= same, .*…$/);
+    }
+    const wide = await agentlibTrace(['trace', 'diff', 'aaa', 'aab'], project.dir, { columns: 120 });
+    assert.equal(legendOf(wide.out), 'tool calls (= same, ~ other arguments or status, ≠ other tool, - only in a, + only in b)');
+  });
+
   test('diff --json: a structured document; the same trace twice has the same shape', async () => {
     const run = await agentlibTrace(['trace', 'diff', 'aaa', 'aab', '--json'], project.dir);
     const doc = JSON.parse(run.out) as { version: number; files: { a: string }; metrics: { totalTokens: { a: number; b: number; delta: number }; toolCalls: { delta: number } }; toolCalls: Array<{ kind: string }>; sameShape: boolean };

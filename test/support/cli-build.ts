@@ -18,6 +18,7 @@ export const BUILD_OUTPUTS: readonly string[] = [
   join('dist', 'cli', 'main.js'),
   join('dist', 'tui', 'chat', 'run-chat.bundle.js'),
   join('dist', 'tui', 'trace-viewer', 'run-viewer.bundle.js'),
+  join('dist', 'cli', 'trace-view-fast-path.bundle.cjs'),
   join('dist', 'cli', 'help', '40.txt'),
   join('dist', 'cli', 'help', '100.txt'),
 ];

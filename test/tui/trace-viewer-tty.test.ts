@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { execFileSync, spawnSync } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, before, describe, test } from 'node:test';
@@ -29,7 +29,7 @@ describe('trace viewer in a real terminal (tmux)', { skip: hasTmux ? false : 'tm
   test('j j Enter e q: moves, folds, filters errors and quits with 0, restoring the screen', async () => {
     const exitFile = join(dir, 'exit-code');
     // The built binary, by trace id: `agentlib trace view run --dir <dir>` finds <dir>/run.jsonl.
-    const command = `cd ${shellQuote(dir)} && printf 'before the viewer\\n' && env -u CI -u CONTINUOUS_INTEGRATION NO_COLOR=1 ${shellQuote(process.execPath)} ${shellQuote(binPath)} trace view run --dir ${shellQuote(dir)}; echo $? > ${shellQuote(exitFile)}; sleep 60`;
+    const command = `cd ${shellQuote(dir)} && printf 'before the viewer\\n' && env -u CI -u CONTINUOUS_INTEGRATION NO_COLOR=1 AGENTLIB_CACHE_DIR=${shellQuote(join(dir, 'cache'))} ${shellQuote(process.execPath)} ${shellQuote(binPath)} trace view run --dir ${shellQuote(dir)}; echo $? > ${shellQuote(exitFile)}; sleep 60`;
     execFileSync('tmux', ['new-session', '-d', '-s', session, '-x', '120', '-y', '32', command]);
     await waitFor(() => /q quit/.test(pane()), 'the first frame');
     let screen = pane();
@@ -64,5 +64,35 @@ describe('trace viewer in a real terminal (tmux)', { skip: hasTmux ? false : 'tm
     screen = pane();
     assert.match(screen, /before the viewer/, 'the previous screen is back');
     assert.doesNotMatch(screen, /q quit/);
+  });
+  test('the code cache: written after the first run, used by the next, replaced when damaged', async () => {
+    const cacheDir = join(dir, 'code-cache');
+    const cacheFiles = (): string[] => (existsSync(cacheDir) ? readdirSync(cacheDir).filter((name) => name.endsWith('.v8cache')) : []);
+    /** Opens the trace, checks the first frame, quits; resolves with the exit code. */
+    const viewOnce = async (run: number): Promise<string> => {
+      const exitFile = join(dir, `cache-exit-${run}`);
+      const command = `env -u CI -u CONTINUOUS_INTEGRATION NO_COLOR=1 AGENTLIB_CACHE_DIR=${shellQuote(cacheDir)} ${shellQuote(process.execPath)} ${shellQuote(binPath)} trace view ${shellQuote(join(dir, 'run.jsonl'))}; echo $? > ${shellQuote(exitFile)}; sleep 60`;
+      spawnSync('tmux', ['kill-session', '-t', session], { stdio: 'ignore' });
+      execFileSync('tmux', ['new-session', '-d', '-s', session, '-x', '120', '-y', '32', command]);
+      await waitFor(() => /q quit/.test(pane()), `the first frame (run ${run})`);
+      assert.match(pane(), /duration 400ms · steps 5 · llm 2 · tools 2 · errors 1/);
+      send('q');
+      await waitFor(() => existsSync(exitFile) && readFileSync(exitFile, 'utf8').trim() !== '', `the viewer to exit (run ${run})`);
+      return readFileSync(exitFile, 'utf8').trim();
+    };
+
+    assert.equal(await viewOnce(1), '0');
+    const [file] = cacheFiles();
+    assert.ok(file !== undefined && cacheFiles().length === 1, 'the first run wrote one cache file');
+    const written = readFileSync(join(cacheDir, file));
+
+    assert.equal(await viewOnce(2), '0');
+    assert.deepEqual(readFileSync(join(cacheDir, file)), written, 'the cache was used as it was, not rewritten');
+
+    const damaged = Buffer.from(written);
+    damaged[damaged.length - 100] = (damaged[damaged.length - 100] ?? 0) ^ 0xff;
+    writeFileSync(join(cacheDir, file), damaged);
+    assert.equal(await viewOnce(3), '0', 'a damaged cache changes nothing for the user');
+    assert.notDeepEqual(readFileSync(join(cacheDir, file)), damaged, 'and was replaced');
   });
 });

@@ -1,0 +1,179 @@
+import assert from 'node:assert/strict';
+import { execFileSync } from 'node:child_process';
+import { createHash } from 'node:crypto';
+import { mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { after, before, describe, test } from 'node:test';
+import { pathToFileURL } from 'node:url';
+import { cacheFileName, codeCacheDir, loadCachedBundle } from '../../tui/cached-bundle.js';
+import { repoRoot } from '../support/cli-build.js';
+
+/** A CommonJS bundle with enough code for V8 to cache: it uses require, module and __filename. */
+function bundleSource(version: number): string {
+  const functions = Array.from({ length: 200 }, (_, i) => `function f${i}(x) { return x * ${i} + ${version}; }`).join('\n');
+  return `const { basename } = require('node:path');\n${functions}\nmodule.exports = { version: ${version}, name: basename(__filename), sum: (x) => f1(x) + f199(x) };\n`;
+}
+
+describe('loadCachedBundle', () => {
+  let dir: string;
+  let cacheDir: string;
+  let file: string;
+  // Each test evaluates code this process has not compiled yet: V8 keeps compiled scripts in memory
+  // and would then ignore the cache file (a "hit" across processes is tested in child processes).
+  let nextVersion = 100;
+  before(() => {
+    dir = mkdtempSync(join(tmpdir(), 'agentlib-cached-bundle-'));
+    cacheDir = join(dir, 'cache');
+    file = join(dir, 'app.bundle.cjs');
+  });
+  after(() => rmSync(dir, { recursive: true, force: true }));
+
+  const load = async (cache: string | undefined) => {
+    const bundle = await loadCachedBundle(file, { cacheDir: cache });
+    assert.ok(bundle, 'the bundle exists');
+    return bundle;
+  };
+  const cacheFiles = (): string[] => readdirSync(cacheDir).filter((name) => name.endsWith('.v8cache'));
+  /** Writes a new bundle and a cache file for it made by `save()` in a child process. */
+  const withSavedCache = (): { version: number; path: string } => {
+    const version = nextVersion++;
+    writeFileSync(file, bundleSource(version));
+    assert.equal(child(file, cacheDir, true).cache, 'missing');
+    return { version, path: join(cacheDir, cacheFileName(file, bundleSource(version))) };
+  };
+
+  test('no bundle file: undefined', async () => {
+    assert.equal(await loadCachedBundle(join(dir, 'missing.cjs'), { cacheDir }), undefined);
+  });
+
+  test('the first process compiles and writes the cache; the next one runs from it (a V8 cache hit)', () => {
+    const version = nextVersion++;
+    writeFileSync(file, bundleSource(version));
+    assert.deepEqual(child(file, cacheDir, true), { cache: 'missing', version, name: 'app.bundle.cjs', sum: 2 * 1 + 2 * 199 + 2 * version, saved: true });
+    assert.ok(cacheFiles().includes(cacheFileName(file, bundleSource(version))));
+    assert.deepEqual(child(file, cacheDir, true), { cache: 'hit', version, name: 'app.bundle.cjs', sum: 2 * 1 + 2 * 199 + 2 * version, saved: false });
+  });
+
+  test('save() writes once, and only after a miss', async () => {
+    const version = nextVersion++;
+    writeFileSync(file, bundleSource(version));
+    const bundle = await load(cacheDir);
+    assert.equal(bundle.cache, 'missing');
+    assert.equal(bundle.save(), true);
+    assert.equal(bundle.save(), false);
+  });
+
+  test('a damaged cache file is not given to V8: compiled normally, then replaced', async () => {
+    const { version, path } = withSavedCache();
+    const bytes = readFileSync(path);
+    bytes[bytes.length - 10] = (bytes[bytes.length - 10] ?? 0) ^ 0xff;
+    writeFileSync(path, bytes);
+    const damaged = await load(cacheDir);
+    assert.equal(damaged.cache, 'corrupt');
+    assert.equal(damaged.exports['version'], version);
+    assert.equal(damaged.save(), true);
+    assert.notDeepEqual(readFileSync(path), bytes, 'rewritten');
+
+    for (const broken of [bytes.subarray(0, 12), Buffer.alloc(0)]) {
+      writeFileSync(path, broken); // truncated, empty
+      assert.equal((await load(cacheDir)).cache, 'corrupt');
+    }
+  });
+
+  test('a cache file V8 refuses (another V8, other flags) is rejected safely and rewritten', async () => {
+    const version = nextVersion++;
+    writeFileSync(file, bundleSource(version));
+    const path = join(cacheDir, cacheFileName(file, bundleSource(version)));
+    // a valid checksum over bytes that are not V8 code cache
+    const payload = Buffer.alloc(4096, 7);
+    mkdirSync(cacheDir, { recursive: true });
+    writeFileSync(path, Buffer.concat([createHash('sha1').update(payload).digest(), payload]));
+    const refused = await load(cacheDir);
+    assert.equal(refused.cache, 'rejected');
+    assert.equal(refused.exports['version'], version);
+    assert.equal(refused.save(), true);
+    assert.equal(child(file, cacheDir, false).cache, 'hit', 'the rewritten cache is used by the next process');
+  });
+
+  test('a changed bundle does not run the old cached code; only the newest three builds keep a cache file', async () => {
+    const { version } = withSavedCache();
+    const next = nextVersion++;
+    writeFileSync(file, bundleSource(next)); // same length, other code: V8 alone would take the old cache
+    assert.equal(bundleSource(next).length, bundleSource(version).length);
+    const changed = await load(cacheDir);
+    assert.equal(changed.cache, 'missing');
+    assert.equal(changed.exports['version'], next, 'the new code ran');
+    assert.equal(changed.save(), true);
+    assert.ok(cacheFiles().includes(cacheFileName(file, bundleSource(version))), 'another install may still use the old build');
+    const built = [version, next];
+    for (let i = 0; i < 3; i++) {
+      const later = nextVersion++;
+      writeFileSync(file, bundleSource(later));
+      await new Promise((resolve) => setTimeout(resolve, 15)); // distinct modification times
+      assert.equal((await load(cacheDir)).save(), true);
+      built.push(later);
+    }
+    assert.deepEqual(cacheFiles().sort(), built.slice(-3).map((v) => cacheFileName(file, bundleSource(v))).sort());
+  });
+
+  test('an unwritable cache directory: the bundle still loads, save() returns false', async () => {
+    const version = nextVersion++;
+    writeFileSync(file, bundleSource(version));
+    const blocked = join(dir, 'a-file');
+    writeFileSync(blocked, 'not a directory');
+    const bundle = await load(join(blocked, 'cache'));
+    assert.equal(bundle.cache, 'missing');
+    assert.equal(bundle.exports['version'], version);
+    assert.equal(bundle.save(), false);
+  });
+
+  test('no cache directory: caching is off', async () => {
+    const version = nextVersion++;
+    writeFileSync(file, bundleSource(version));
+    const bundle = await load(undefined);
+    assert.equal(bundle.cache, 'off');
+    assert.equal(bundle.cacheFile, undefined);
+    assert.equal(bundle.save(), false);
+    assert.equal(bundle.exports['version'], version);
+  });
+
+  test('a bundle that throws while it is evaluated rejects (the caller falls back)', async () => {
+    writeFileSync(file, "throw new Error('broken bundle');\n");
+    await assert.rejects(load(cacheDir), /broken bundle/);
+  });
+});
+
+/** Loads `file` in a fresh Node process (then calls save() when asked) and reports what happened. */
+function child(file: string, cacheDir: string, save: boolean): Record<string, unknown> {
+  const script = [
+    `import { loadCachedBundle } from ${JSON.stringify(pathToFileURL(join(repoRoot, 'tui', 'cached-bundle.ts')).href)};`,
+    `const bundle = await loadCachedBundle(${JSON.stringify(file)}, { cacheDir: ${JSON.stringify(cacheDir)} });`,
+    `const saved = ${String(save)} ? bundle.save() : false;`,
+    'const { version, name, sum } = bundle.exports;',
+    'process.stdout.write(JSON.stringify({ cache: bundle.cache, version, name, sum: sum(2), saved }));',
+  ].join('\n');
+  const out = execFileSync(process.execPath, ['--import', 'tsx', '--input-type=module', '-e', script], { cwd: repoRoot, encoding: 'utf8' });
+  return JSON.parse(out) as Record<string, unknown>;
+}
+
+describe('codeCacheDir', () => {
+  const home = (): string => '/home/u';
+  test('AGENTLIB_CACHE_DIR, else the platform cache directory', () => {
+    assert.equal(codeCacheDir({ AGENTLIB_CACHE_DIR: '/tmp/c', XDG_CACHE_HOME: '/x' }, 'linux', home), '/tmp/c');
+    assert.equal(codeCacheDir({ XDG_CACHE_HOME: '/x' }, 'linux', home), join('/x', 'agentlib'));
+    assert.equal(codeCacheDir({}, 'linux', home), join('/home/u', '.cache', 'agentlib'));
+    assert.equal(codeCacheDir({ XDG_CACHE_HOME: '/x' }, 'darwin', home), join('/home/u', 'Library', 'Caches', 'agentlib'));
+    assert.equal(codeCacheDir({ LOCALAPPDATA: 'C:\\Users\\u\\AppData\\Local' }, 'win32', home), join('C:\\Users\\u\\AppData\\Local', 'agentlib', 'cache'));
+  });
+
+  test('no home directory: no cache', () => {
+    assert.equal(codeCacheDir({}, 'linux', () => ''), undefined);
+    assert.equal(
+      codeCacheDir({}, 'linux', () => {
+        throw new Error('no home');
+      }),
+      undefined,
+    );
+  });
+});
