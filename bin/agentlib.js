@@ -9,7 +9,8 @@
 // 4. `agentlib trace view <trace>` on a terminal goes straight to the viewer without loading the
 //    CLI's parser, which would cost ~90 ms of its 300 ms budget to the first frame: through the
 //    self-contained bundle dist/cli/trace-view-fast-path.bundle.cjs, evaluated with a V8 code
-//    cache (tui/cached-bundle.ts; written after the first run, in the user's cache directory),
+//    cache (tui/cached-bundle.ts; made by the build next to the bundle, else written after the
+//    first run in the user's cache directory),
 //    else the module dist/cli/trace-view-fast-path.js (tui/trace-viewer/load-fast-path.ts); the
 //    fast path hands anything unusual back;
 // 5. the compiled CLI (dist/cli/main.js), whose main() resolves to the exit code.

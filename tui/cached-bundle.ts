@@ -60,6 +60,13 @@ export interface CachedBundle {
 export interface LoadCachedBundleOptions {
   /** Where the cache files live (created when missing); undefined: no code cache. */
   cacheDir: string | undefined;
+  /**
+   * A read-only directory holding a cache made at build time (scripts/build-code-cache.mjs writes
+   * it next to the bundle), read when `cacheDir` has no file for this bundle, Node and V8: the
+   * first run after an install then starts warm too. A file there that is damaged or refused is
+   * treated as no file (the run's own cache is written to `cacheDir`).
+   */
+  shippedCacheDir?: string | undefined;
 }
 
 /** A SHA-1 digest: the cache file's checksum (damage, not attacks: the file is the user's own). */
@@ -81,16 +88,29 @@ export async function loadCachedBundle(file: string, options: LoadCachedBundleOp
     if (isCode(error, 'ENOENT')) return undefined;
     throw error;
   }
-  const cacheFile = options.cacheDir === undefined ? undefined : join(options.cacheDir, cacheFileName(file, source));
-  const cached = cacheFile === undefined ? undefined : readCache(cacheFile);
+  const name = options.cacheDir === undefined ? undefined : cacheFileName(file, source);
+  const cacheFile = options.cacheDir === undefined || name === undefined ? undefined : join(options.cacheDir, name);
+  let cached = cacheFile === undefined ? undefined : readCache(cacheFile);
   const wrapper = `(function (exports, require, module, __filename, __dirname) {${source}\n})`;
-  const script = new Script(wrapper, cached?.data === undefined ? { filename: file } : { filename: file, cachedData: cached.data });
+  let script: Script | undefined;
+  if (cached === undefined && name !== undefined && options.shippedCacheDir !== undefined) {
+    // No cache of the user's own yet: the one made at build time, when it is whole and V8 takes it.
+    const shipped = readCache(join(options.shippedCacheDir, name));
+    if (shipped?.data !== undefined) {
+      const candidate = new Script(wrapper, { filename: file, cachedData: shipped.data });
+      if (candidate.cachedDataRejected !== true) {
+        script = candidate;
+        cached = shipped;
+      }
+    }
+  }
+  const compiled = script ?? new Script(wrapper, cached?.data === undefined ? { filename: file } : { filename: file, cachedData: cached.data });
   let cache: CodeCacheState;
   if (cacheFile === undefined) cache = 'off';
   else if (cached === undefined) cache = 'missing';
   else if (cached.data === undefined) cache = 'corrupt';
-  else cache = script.cachedDataRejected === true ? 'rejected' : 'hit';
-  const run = script.runInThisContext() as (exports: unknown, require: NodeJS.Require, module: { exports: unknown }, filename: string, dirname: string) => void;
+  else cache = compiled.cachedDataRejected === true ? 'rejected' : 'hit';
+  const run = compiled.runInThisContext() as (exports: unknown, require: NodeJS.Require, module: { exports: unknown }, filename: string, dirname: string) => void;
   const module = { exports: {} as Record<string, unknown> };
   run(module.exports, createRequire(file), module, file, dirname(file));
   let saved = false;
@@ -103,7 +123,7 @@ export async function loadCachedBundle(file: string, options: LoadCachedBundleOp
       saved = true;
       let data: Buffer;
       try {
-        data = script.createCachedData();
+        data = compiled.createCachedData();
       } catch {
         return false;
       }

@@ -1,13 +1,13 @@
 import assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
-import { mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, before, describe, test } from 'node:test';
 import { pathToFileURL } from 'node:url';
 import { cacheFileName, codeCacheDir, loadCachedBundle } from '../../tui/cached-bundle.js';
-import { repoRoot } from '../support/cli-build.js';
+import { ensureCliBuilt, repoRoot } from '../support/cli-build.js';
 
 /** A CommonJS bundle with enough code for V8 to cache: it uses require, module and __filename. */
 function bundleSource(version: number): string {
@@ -138,6 +138,49 @@ describe('loadCachedBundle', () => {
     assert.equal(bundle.exports['version'], version);
   });
 
+  test("a cache made at build time (shippedCacheDir) is used when the user's directory has none, and nothing is written then", () => {
+    const { version, path } = withSavedCache();
+    const shipped = join(dir, 'shipped');
+    mkdirSync(shipped, { recursive: true });
+    writeFileSync(join(shipped, cacheFileName(file, bundleSource(version))), readFileSync(path));
+    const own = join(dir, 'own-empty');
+    assert.deepEqual(child(file, own, true, shipped), { cache: 'hit', version, name: 'app.bundle.cjs', sum: 2 * 1 + 2 * 199 + 2 * version, saved: false });
+    assert.ok(!existsSync(own) || readdirSync(own).length === 0, "nothing written to the user's cache directory");
+  });
+
+  test("a damaged or refused shipped cache is ignored: compiled normally, and the run's own cache is written", () => {
+    const { version, path } = withSavedCache();
+    const shipped = join(dir, 'shipped-bad');
+    mkdirSync(shipped, { recursive: true });
+    const name = cacheFileName(file, bundleSource(version));
+    const bytes = readFileSync(path);
+    bytes[bytes.length - 10] = (bytes[bytes.length - 10] ?? 0) ^ 0xff;
+    writeFileSync(join(shipped, name), bytes);
+    const own = join(dir, 'own-1');
+    assert.deepEqual(child(file, own, true, shipped), { cache: 'missing', version, name: 'app.bundle.cjs', sum: 2 * 1 + 2 * 199 + 2 * version, saved: true });
+    assert.ok(readdirSync(own).includes(name));
+    // Whole but made by another V8 (a valid checksum over bytes V8 refuses).
+    const foreign = Buffer.from('not a V8 code cache, but whole');
+    writeFileSync(join(shipped, name), Buffer.concat([createHash('sha1').update(foreign).digest(), foreign]));
+    const own2 = join(dir, 'own-2');
+    assert.equal(child(file, own2, true, shipped).cache, 'missing');
+    assert.ok(readdirSync(own2).includes(name));
+  });
+
+  test('the build leaves a code cache for the trace view bundle that this Node takes (scripts/build-code-cache.mjs)', async () => {
+    ensureCliBuilt();
+    const bundleFile = join(repoRoot, 'dist', 'cli', 'trace-view-fast-path.bundle.cjs');
+    const name = cacheFileName(bundleFile, readFileSync(bundleFile, 'utf8'));
+    assert.ok(readdirSync(join(repoRoot, 'dist', 'cli')).includes(name), `dist/cli/${name} exists`);
+    const script = [
+      `import { loadCachedBundle } from ${JSON.stringify(pathToFileURL(join(repoRoot, 'tui', 'cached-bundle.ts')).href)};`,
+      `const bundle = await loadCachedBundle(${JSON.stringify(bundleFile)}, ${JSON.stringify({ cacheDir: join(dir, 'own-build'), shippedCacheDir: join(repoRoot, 'dist', 'cli') })});`,
+      'process.stdout.write(JSON.stringify({ cache: bundle.cache, exports: Object.keys(bundle.exports).sort() }));',
+    ].join('\n');
+    const out = execFileSync(process.execPath, ['--import', 'tsx', '--input-type=module', '-e', script], { cwd: repoRoot, encoding: 'utf8' });
+    assert.deepEqual(JSON.parse(out), { cache: 'hit', exports: ['parseFastView', 'traceViewFastPath'] });
+  });
+
   test('a bundle that throws while it is evaluated rejects (the caller falls back)', async () => {
     writeFileSync(file, "throw new Error('broken bundle');\n");
     await assert.rejects(load(cacheDir), /broken bundle/);
@@ -145,10 +188,11 @@ describe('loadCachedBundle', () => {
 });
 
 /** Loads `file` in a fresh Node process (then calls save() when asked) and reports what happened. */
-function child(file: string, cacheDir: string, save: boolean): Record<string, unknown> {
+function child(file: string, cacheDir: string, save: boolean, shippedCacheDir?: string): Record<string, unknown> {
+  const options = shippedCacheDir === undefined ? { cacheDir } : { cacheDir, shippedCacheDir };
   const script = [
     `import { loadCachedBundle } from ${JSON.stringify(pathToFileURL(join(repoRoot, 'tui', 'cached-bundle.ts')).href)};`,
-    `const bundle = await loadCachedBundle(${JSON.stringify(file)}, { cacheDir: ${JSON.stringify(cacheDir)} });`,
+    `const bundle = await loadCachedBundle(${JSON.stringify(file)}, ${JSON.stringify(options)});`,
     `const saved = ${String(save)} ? bundle.save() : false;`,
     'const { version, name, sum } = bundle.exports;',
     'process.stdout.write(JSON.stringify({ cache: bundle.cache, version, name, sum: sum(2), saved }));',

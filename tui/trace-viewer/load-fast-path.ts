@@ -1,7 +1,7 @@
 /**
  * Loads what bin/agentlib.js runs for an interactive `agentlib trace view <trace>`: the
  * self-contained bundle `trace-view-fast-path.bundle.cjs` (scripts/bundle-tui.mjs) through the V8
- * code cache (../cached-bundle.ts) when it was built and loads, else the compiled module
+ * code cache (../cached-bundle.ts: the user's own, else the one the build left next to the bundle) when it was built and loads, else the compiled module
  * `trace-view-fast-path.js` (the same code, ~100 ms slower to load), else nothing.
  */
 import { fileURLToPath } from 'node:url';
@@ -33,7 +33,8 @@ export const FAST_PATH_MODULE = 'trace-view-fast-path.js';
  */
 export async function loadTraceViewFastPath(cliDir: URL, cacheDir: string | undefined): Promise<LoadedFastPath | undefined> {
   try {
-    const bundle = await loadCachedBundle(fileURLToPath(new URL(FAST_PATH_BUNDLE, cliDir)), { cacheDir });
+    // The build's own cache (scripts/build-code-cache.mjs) lies next to the bundle.
+    const bundle = await loadCachedBundle(fileURLToPath(new URL(FAST_PATH_BUNDLE, cliDir)), { cacheDir, shippedCacheDir: fileURLToPath(cliDir) });
     if (bundle !== undefined && isFastPath(bundle.exports)) return { fastPath: bundle.exports, bundle };
   } catch {
     // a broken bundle: the module does the same, only slower to load

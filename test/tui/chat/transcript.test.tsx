@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { afterEach, test } from 'node:test';
 import { cleanup, render } from 'ink-testing-library';
-import { useCallback, useReducer, type ReactNode } from 'react';
+import { useCallback, useEffect, useReducer, type ReactNode } from 'react';
 import { chatReducer, type ChatAction } from '../../../tui/chat/chat-reducer.js';
 import { initialChatState, type ChatState } from '../../../tui/chat/chat-state.js';
 import { Transcript } from '../../../tui/chat/Transcript.js';
@@ -9,15 +9,21 @@ import { ev } from './helpers.js';
 
 afterEach(() => cleanup());
 
-/** The transcript wired to the chat reducer as ChatApp wires it; `expose` gets the state and dispatch. */
-function Harness({ expose }: { expose: (state: ChatState, dispatch: (action: ChatAction) => void) => void }): ReactNode {
+/**
+ * The transcript wired to the chat reducer as ChatApp wires it; `expose` gets the state and
+ * dispatch at every render, `committed` the state React committed (a render React may still
+ * throw away under load is not what the chat holds).
+ */
+function Harness({ expose, committed }: { expose: (state: ChatState, dispatch: (action: ChatAction) => void) => void; committed: (state: ChatState) => void }): ReactNode {
   const [state, dispatch] = useReducer(chatReducer, 'm', initialChatState);
   const printed = useCallback((throughId: number) => dispatch({ type: 'printed', throughId }), []);
   expose(state, dispatch);
+  useEffect(() => {
+    committed(state);
+  }, [committed, state]);
   return <Transcript items={state.finished} epoch={state.transcriptEpoch} color={false} width={80} onPrinted={printed} />;
 }
 
-/** Yields to the event loop until `done()` holds (at most 50 turns), so React has rendered. */
 /** Lets React render until `done()` (event-loop turns, however many a loaded machine needs); fails after 5 s. */
 async function printed(done: () => boolean): Promise<void> {
   const deadline = Date.now() + 5000;
@@ -32,9 +38,11 @@ test('1,000 turns through <Static>: every item is printed exactly once and the s
   let largest = 0;
   const ui = render(
     <Harness
-      expose={(s, d) => {
-        state = s;
+      expose={(_s, d) => {
         dispatch = d;
+      }}
+      committed={(s) => {
+        state = s;
         largest = Math.max(largest, s.finished.length);
       }}
     />,
