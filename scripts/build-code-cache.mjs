@@ -90,6 +90,10 @@ async function writeTrace(dir) {
 }
 
 async function main() {
+  // Ink renders nothing until exit when it believes it runs in CI (is-in-ci reads these when the
+  // bundle loads): the cache is made on the interactive path, the one users run.
+  delete process.env.CI;
+  delete process.env.CONTINUOUS_INTEGRATION;
   const { loadCachedBundle } = await import(new URL('../dist/tui/cached-bundle.js', import.meta.url).href);
   const work = mkdtempSync(join(tmpdir(), 'agentlib-code-cache-'));
   try {
