@@ -97,11 +97,9 @@ export async function loadCachedBundle(file: string, options: LoadCachedBundleOp
     // No cache of the user's own yet: the one made at build time, when it is whole and V8 takes it.
     const shipped = readCache(join(options.shippedCacheDir, name));
     if (shipped?.data !== undefined) {
-      const candidate = new Script(wrapper, { filename: file, cachedData: shipped.data });
-      if (candidate.cachedDataRejected !== true) {
-        script = candidate;
-        cached = shipped;
-      }
+      // Refused, V8 compiled the source instead: the script is used as it is, as with no cache.
+      script = new Script(wrapper, { filename: file, cachedData: shipped.data });
+      if (script.cachedDataRejected !== true) cached = shipped;
     }
   }
   const compiled = script ?? new Script(wrapper, cached?.data === undefined ? { filename: file } : { filename: file, cachedData: cached.data });

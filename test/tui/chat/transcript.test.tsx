@@ -10,14 +10,14 @@ import { ev } from './helpers.js';
 afterEach(() => cleanup());
 
 /**
- * The transcript wired to the chat reducer as ChatApp wires it; `expose` gets the state and
- * dispatch at every render, `committed` the state React committed (a render React may still
- * throw away under load is not what the chat holds).
+ * The transcript wired to the chat reducer as ChatApp wires it; `expose` gets the dispatch,
+ * `committed` each state React committed (a render React may still throw away under load is not
+ * what the chat holds).
  */
-function Harness({ expose, committed }: { expose: (state: ChatState, dispatch: (action: ChatAction) => void) => void; committed: (state: ChatState) => void }): ReactNode {
+function Harness({ expose, committed }: { expose: (dispatch: (action: ChatAction) => void) => void; committed: (state: ChatState) => void }): ReactNode {
   const [state, dispatch] = useReducer(chatReducer, 'm', initialChatState);
   const printed = useCallback((throughId: number) => dispatch({ type: 'printed', throughId }), []);
-  expose(state, dispatch);
+  expose(dispatch);
   useEffect(() => {
     committed(state);
   }, [committed, state]);
@@ -38,7 +38,7 @@ test('1,000 turns through <Static>: every item is printed exactly once and the s
   let largest = 0;
   const ui = render(
     <Harness
-      expose={(_s, d) => {
+      expose={(d) => {
         dispatch = d;
       }}
       committed={(s) => {
