@@ -14,21 +14,60 @@ import { memoryIO } from '../support/cli-io.js';
 
 export const T0 = 1_700_000_000_000;
 
-/** A clock the test moves: LLM calls take 20 ms, tools the time they declare. */
-export interface TestClock {
+/**
+ * A clock the test moves: LLM calls take 20 ms, tools the time they declare. Tool "sleeps" run
+ * on virtual time: once every tool call of the round has started, they end in order of their
+ * end time, one per macrotask, so a 10 ms call always ends (and is recorded) before a parallel
+ * 60 ms one, however loaded the machine is. Real timers would race under load.
+ */
+export class TestClock {
   t: number;
+  #expected = 0;
+  #pending: Array<{ at: number; seq: number; release: () => void }> = [];
+  #seq = 0;
+  #fallback: ReturnType<typeof setTimeout> | undefined;
+
+  constructor(start: number) {
+    this.t = start;
+  }
+
+  /** The number of tool calls the next round starts in parallel. */
+  expectCalls(count: number): void {
+    this.#expected = count;
+  }
+
+  /** Resolves after `ms` of virtual time, in end-time order with the round's other calls. */
+  sleep(ms: number): Promise<void> {
+    return new Promise((release) => {
+      this.#pending.push({ at: this.t + ms, seq: this.#seq++, release });
+      if (this.#pending.length >= this.#expected) void this.#drain();
+      // A call that never starts would hang the run; end what did start instead (the test then fails on its output).
+      else this.#fallback ??= setTimeout(() => void this.#drain(), 2_000);
+    });
+  }
+
+  async #drain(): Promise<void> {
+    if (this.#fallback !== undefined) clearTimeout(this.#fallback);
+    this.#fallback = undefined;
+    const sleepers = this.#pending.sort((a, b) => a.at - b.at || a.seq - b.seq);
+    this.#pending = [];
+    for (const sleeper of sleepers) {
+      this.t = Math.max(this.t, sleeper.at);
+      sleeper.release();
+      // The released call finishes on microtasks (no timers or I/O on that path), so its end is recorded before the next one ends.
+      await new Promise((resolve) => setImmediate(resolve));
+    }
+  }
 }
 
-/** A tool that "takes" `ms` on the test clock (and a little real time), optionally failing. */
+/** A tool that "takes" `ms` on the test clock, optionally failing. */
 export function timedTool(name: string, ms: number, clock: TestClock, fail = false): Tool {
   return tool({
     name,
     description: `Takes ${ms} ms`,
     parameters: z.object({ city: z.string().optional() }),
     execute: async ({ city }) => {
-      const started = clock.t;
-      await new Promise((resolve) => setTimeout(resolve, Math.max(1, ms / 10)));
-      clock.t = Math.max(clock.t, started + ms);
+      await clock.sleep(ms);
       if (fail) throw new Error(`${name} failed`);
       return city === undefined ? `${name} done` : `${name}: ${city} 21C`;
     },
@@ -43,7 +82,7 @@ export type Round = Array<{ tool: string; args?: Record<string, unknown> }>;
  * its trace: each round is one LLM reply with those (parallel) tool calls, then a final answer.
  */
 export async function scriptedTrace(options: { runId: string; agent: string; start: number; rounds: Round[]; failing?: string[] }): Promise<AgentTrace> {
-  const clock: TestClock = { t: options.start };
+  const clock = new TestClock(options.start);
   const replies: ScriptedReply[] = options.rounds.map((round, r) => ({
     toolCalls: round.map((call, i) => ({ id: `call_${r}_${i}`, toolName: call.tool, parameters: call.args ?? {} })),
     usage: { promptTokens: 100 + 50 * r, completionTokens: 20, totalTokens: 120 + 50 * r },
@@ -53,6 +92,7 @@ export async function scriptedTrace(options: { runId: string; agent: string; sta
     defaultModel: 'gpt-4o-mini',
     respond: (_request, index) => {
       clock.t += 20;
+      clock.expectCalls(options.rounds[index]?.length ?? 0);
       return replies[index] ?? 'done';
     },
   });
