@@ -3,9 +3,19 @@ import type { CallControl } from '../call-control.js';
 import type { StreamPart } from '../spec.js';
 import { ChunkAssembler, isBrokenTransport } from './stream.js';
 
-/** What opening the HTTP stream gives: the SDK's chunk iterator and the request id. */
+/** The chunks of an HTTP stream (SseChunkReader). */
+export interface ChunkReader {
+  /** The next chunk of what was read so far, `undefined` when none is left (read more). Throws on a bad chunk. */
+  next: () => ChatCompletionChunk | undefined;
+  /** Reads more of the stream: `false` at its end. Called only after `next()` gave `undefined`. */
+  read: () => Promise<boolean>;
+  /** Stops reading (a consumer that stopped early). */
+  cancel: () => Promise<void>;
+}
+
+/** What opening the HTTP stream gives: its chunks and the request id. */
 export interface OpenedChunks {
-  chunks: AsyncIterator<ChatCompletionChunk>;
+  chunks: ChunkReader;
   requestId: string | undefined;
 }
 
@@ -24,10 +34,11 @@ export interface PartStreamSource {
 const DONE: IteratorResult<StreamPart> = Object.freeze({ value: undefined, done: true });
 
 /**
- * OpenAI's `stream()` as a plain async iterator instead of an async generator: the parts of one
- * chunk are handed out from a buffer with an already-resolved promise, and the next chunk is read
- * only when the buffer is empty. An async generator pays several extra microtask turns per
- * `yield`, which on a fast stream is most of the adapter's cost per chunk.
+ * OpenAI's `stream()` as a plain async iterator instead of an async generator. A `next()` takes
+ * the next chunk from what was already read, synchronously, and hands out its parts from a buffer
+ * with already-resolved promises; only when the read text has no chunk left does it wait for the
+ * network (one promise per network read, not per chunk). An async generator pays several extra
+ * microtask turns per `yield`, which on a fast stream is most of the adapter's cost per chunk.
  *
  * Semantics are the generator's: the request is sent on the first `next()`; every chunk restarts
  * the silence timer; an abort or a timeout is an error, never a quiet end; a stream without a
@@ -41,7 +52,7 @@ export class PartStream implements AsyncIterableIterator<StreamPart> {
   readonly #out: StreamPart[] = [];
   #head = 0;
   #call: CallControl | undefined;
-  #chunks: AsyncIterator<ChatCompletionChunk> | undefined;
+  #chunks: ChunkReader | undefined;
   #assembler: ChunkAssembler | undefined;
   #closed = false;
   /** Set by `return()`: a read still in flight then ends the stream quietly instead of failing. */
@@ -66,10 +77,41 @@ export class PartStream implements AsyncIterableIterator<StreamPart> {
     }
     if (this.#head < this.#out.length) return Promise.resolve({ value: this.#out[this.#head++] as StreamPart, done: false });
     if (this.#closed) return Promise.resolve(DONE);
+    if (this.#chunks !== undefined) {
+      // The chunks already read, synchronously.
+      let part: IteratorResult<StreamPart> | undefined;
+      try {
+        part = this.#take();
+      } catch (error) {
+        this.#reading = true;
+        return (this.#pending = Promise.resolve(error).then(this.#onError));
+      }
+      if (part !== undefined) return Promise.resolve(part);
+    }
     // The read clears `#reading` itself when it settles: a `then` on it to notice would cost more
     // than the rest of a chunk's handling.
     this.#reading = true;
     return (this.#pending = this.#chunks === undefined ? this.#openAndRead() : this.#readChunk());
+  }
+
+  /**
+   * The first part of the next chunks already read, or `undefined` when they gave none (read
+   * more). Throws the call's abort reason, or a chunk's error.
+   */
+  #take(): IteratorResult<StreamPart> | undefined {
+    const chunks = this.#chunks as ChunkReader;
+    const assembler = this.#assembler as ChunkAssembler;
+    const call = this.#call as CallControl;
+    const out = this.#out;
+    out.length = 0;
+    this.#head = 0;
+    // An abort or a timeout must not pass for the end of the stream, nor let buffered chunks through.
+    if (call.signal.aborted) throw call.signal.reason;
+    for (let chunk = chunks.next(); chunk !== undefined; chunk = chunks.next()) {
+      assembler.push(chunk, out);
+      if (out.length > 0) return { value: out[this.#head++] as StreamPart, done: false };
+    }
+    return undefined;
   }
 
   /** The first read: sends the request (the call's timer starts here), then reads a chunk. */
@@ -92,30 +134,27 @@ export class PartStream implements AsyncIterableIterator<StreamPart> {
     return this.#readChunk();
   }
 
-  /** Reads chunks until one yields parts (or the stream ends): plain `then`s, no async frame per chunk. */
+  /** Reads until the chunks read give a part (or the stream ends): plain `then`s, no async frame per read. */
   #readChunk(): Promise<IteratorResult<StreamPart>> {
     this.#out.length = 0;
     this.#head = 0;
     try {
-      return (this.#chunks as AsyncIterator<ChatCompletionChunk>).next().then(this.#onChunk, this.#onError);
+      return (this.#chunks as ChunkReader).read().then(this.#onRead, this.#onError);
     } catch (error) {
       return Promise.resolve(error).then(this.#onError);
     }
   }
 
-  readonly #onChunk = (result: IteratorResult<ChatCompletionChunk>): IteratorResult<StreamPart> | Promise<IteratorResult<StreamPart>> => {
+  readonly #onRead = (more: boolean): IteratorResult<StreamPart> | Promise<IteratorResult<StreamPart>> => {
     const call = this.#call as CallControl;
     const out = this.#out;
     try {
-      if (result.done !== true) {
+      if (more && !call.signal.aborted) {
         call.touch();
-        (this.#assembler as ChunkAssembler).push(result.value, out);
-        // The SDK ends an aborted stream quietly: an abort or a timeout must not pass for the end.
-        if (!call.signal.aborted) {
-          if (out.length === 0) return this.#readChunk();
-          this.#reading = false;
-          return { value: out[this.#head++] as StreamPart, done: false };
-        }
+        const part = this.#take();
+        if (part === undefined) return this.#readChunk();
+        this.#reading = false;
+        return part;
       }
       if (this.#returned) {
         this.#reading = false;
@@ -157,7 +196,7 @@ export class PartStream implements AsyncIterableIterator<StreamPart> {
     if (this.#call === undefined) this.#closed = true; // never started: nothing to release
     if (!this.#closed) {
       this.#close(false);
-      await this.#chunks?.return?.().catch(() => undefined);
+      await this.#chunks?.cancel().catch(() => undefined);
     }
     return DONE;
   }

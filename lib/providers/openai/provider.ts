@@ -8,6 +8,7 @@ import { fromCompletion } from './convert-response.js';
 import { embedTexts } from './embed.js';
 import { toProviderFailure } from './errors.js';
 import { PartStream } from './part-stream.js';
+import { SseChunkReader } from './sse-chunks.js';
 
 /** Options of an OpenAIProvider. */
 export interface OpenAIProviderOptions {
@@ -106,10 +107,11 @@ export class OpenAIProvider implements Provider {
       model,
       begin: () => new CallControl(request.signal, this.timeoutMs),
       open: async (call) => {
-        const { data, request_id } = await this.client.chat.completions
+        // The SDK sends the request and maps an error status; agentlib decodes the event stream (SseChunkReader).
+        const response = await this.client.chat.completions
           .create({ ...params, stream: true, stream_options: { include_usage: true } }, { signal: call.signal, maxRetries: 0, timeout: this.timeoutMs })
-          .withResponse();
-        return { chunks: data[Symbol.asyncIterator](), requestId: request_id ?? undefined };
+          .asResponse();
+        return { chunks: new SseChunkReader(response), requestId: response.headers.get('x-request-id') ?? undefined };
       },
       fail: (error, call) => toProviderFailure(error, { provider: this.name, model, call }),
     });

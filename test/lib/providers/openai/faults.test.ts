@@ -247,16 +247,26 @@ describe('OpenAIProvider fault matrix', () => {
 
   test('malformed chunks: invalid JSON or a chunk without choices → typed stream error', async () => {
     const [first] = textStream.split('\n\n');
-    const originalError = console.error;
-    console.error = () => undefined; // the SDK logs the unparsable line before throwing
-    try {
-      server.enqueue(sseResponse(`${first}\n\ndata: {"id":"x","choices":[{"delta":{"content":"oops"\n\ndata: [DONE]\n\n`, 9));
-      await assert.rejects(collect(providerFor(server).stream(ask('hi'))), isProviderError((e) => assert.equal(e.kind, 'stream')));
-    } finally {
-      console.error = originalError;
-    }
+    server.enqueue(sseResponse(`${first}\n\ndata: {"id":"x","choices":[{"delta":{"content":"oops"\n\ndata: [DONE]\n\n`, 9));
+    await assert.rejects(collect(providerFor(server).stream(ask('hi'))), isProviderError((e) => assert.equal(e.kind, 'stream')));
     server.enqueue(sseResponse(`${first}\n\ndata: {"id":"x","object":"chat.completion.chunk"}\n\ndata: [DONE]\n\n`));
     await assert.rejects(collect(providerFor(server).stream(ask('hi'))), isProviderError((e) => assert.match(e.message, /malformed stream chunk/)));
+  });
+
+  test('a malformed chunk in the same network read as good ones: the good text comes out first, then the typed error', async () => {
+    const good = (text: string): string => `data: ${JSON.stringify({ id: 'x', object: 'chat.completion.chunk', model: 'gpt-4o', choices: [{ index: 0, delta: { content: text }, finish_reason: null }] })}\n\n`;
+    for (const bad of ['data: {"choices":[{"delta"\n\n', 'data: {"id":"x","object":"chat.completion.chunk"}\n\n']) {
+      server.enqueue(sseResponse(`${good('one ')}${good('two')}${bad}data: [DONE]\n\n`));
+      const stream = providerFor(server).stream(ask('hi'));
+      const texts: string[] = [];
+      await assert.rejects(
+        (async () => {
+          for await (const part of stream) if (part.type === 'text-delta') texts.push(part.text);
+        })(),
+        isProviderError((e) => assert.match(e.message, /malformed stream chunk/)),
+      );
+      assert.deepEqual(texts, ['one ', 'two'], bad);
+    }
   });
 
   test('an error event inside a 200 stream is classified by its type / code like an HTTP error (never answer text)', async () => {
