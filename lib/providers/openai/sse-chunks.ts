@@ -4,6 +4,11 @@ import type { ChatCompletionChunk } from 'openai/resources/chat/completions';
 import { SseDecoder } from '../sse-decoder.js';
 
 const STREAMING = { stream: true };
+/**
+ * Bytes decoded at a time: a network read can bring 64 KB or more, and its first chunk should not
+ * wait for (nor allocate) the text of all the others.
+ */
+const DECODE_STEP = 8192;
 
 /**
  * The Chat Completions chunks of a streamed response body. `next()` synchronously parses the next
@@ -26,6 +31,9 @@ export class SseChunkReader {
   readonly #headers: Headers;
   readonly #text = new TextDecoder();
   readonly #sse = new SseDecoder();
+  /** The bytes of the last network read not yet decoded start at `#offset`. */
+  #bytes: Uint8Array | undefined;
+  #offset = 0;
   /** `data: [DONE]` arrived: later events are ignored. */
   #done = false;
   #ended = false;
@@ -39,7 +47,11 @@ export class SseChunkReader {
   /** The next chunk of the text read so far, or `undefined` (read more, or the stream is over). Throws on a bad event. */
   next(): ChatCompletionChunk | undefined {
     if (this.#done) return undefined;
-    const event = this.#sse.next();
+    let event = this.#sse.next();
+    while (event === undefined && this.#bytes !== undefined) {
+      this.#decodeStep();
+      event = this.#sse.next();
+    }
     if (event === undefined) return undefined;
     if (event.data.startsWith('[DONE]')) {
       this.#done = true;
@@ -72,7 +84,21 @@ export class SseChunkReader {
       return false;
     }
     // After [DONE] the body is read to its end, but not decoded.
-    if (!this.#done) this.#sse.feed(this.#text.decode(result.value, STREAMING));
+    if (!this.#done) {
+      this.#bytes = result.value;
+      this.#offset = 0;
+      this.#decodeStep();
+    }
     return true;
   };
+
+  /** Decodes the next step of the last network read's bytes into the SSE decoder. */
+  #decodeStep(): void {
+    const bytes = this.#bytes as Uint8Array;
+    const end = Math.min(this.#offset + DECODE_STEP, bytes.length);
+    const piece = this.#offset === 0 && end === bytes.length ? bytes : bytes.subarray(this.#offset, end);
+    this.#offset = end;
+    if (end === bytes.length) this.#bytes = undefined;
+    this.#sse.feed(this.#text.decode(piece, STREAMING));
+  }
 }

@@ -54,6 +54,16 @@ describe('SseChunkReader', () => {
     assert.deepEqual((await readAll(new SseChunkReader(response))).flat(), ['héllo 🌍 wörld']);
   });
 
+  test('a large read is decoded in steps: characters cut at every step boundary come out whole', async () => {
+    const contents = Array.from({ length: 400 }, (_, i) => `ü🌍${'x'.repeat(i % 7)}é`);
+    const { response } = responseOf([contents.map(chunk).join('') + 'data: [DONE]\n\n']);
+    const reader = new SseChunkReader(response);
+    assert.equal(await reader.read(), true);
+    assert.deepEqual(contentOf([reader.next()]), [contents[0]], 'the first chunk, taken alone');
+    assert.deepEqual(contentOf(take(reader)), contents.slice(1));
+    assert.equal(await reader.read(), false);
+  });
+
   test('[DONE] ends the chunks, and the rest of the body is still read to its end', async () => {
     const { response, state } = responseOf([chunk('a') + 'data: [DONE]\n\n' + chunk('after'), chunk('later'), ': trailing\n\n']);
     assert.deepEqual((await readAll(new SseChunkReader(response))).flat(), ['a']);
