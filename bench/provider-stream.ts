@@ -15,8 +15,13 @@
 // process.hrtime.bigint(), a system-wide monotonic clock on Linux, on stdout) and from just before
 // the request; (b) the whole stream's wall time and client-process CPU time, divided by N
 // (per-chunk µs). Runs interleave the contenders; medians over K samples of one run each; ratios are
-// against the raw SDK. Target: agentlib provider and agent ≤ 1.1× raw on (a) and (b), judged on the
-// median of paired per-round ratios (each round runs all three back to back).
+// against the raw SDK. Target: agentlib provider and agent ≤ 1.1× raw on (a) and (b): (b) judged on
+// the median of paired per-round ratios (each round runs all three back to back), (a) on the ratio
+// of the medians over the runs that had no GC pause between the request and the first text (a
+// PerformanceObserver records the pauses). On this 2-core VM a scavenge or an incremental-marking
+// step lands in that ~1 ms window in 10–30 % of all runs, of any contender, and adds 1–18 ms: the
+// all-runs medians then flip by ±20 % from run to run with which contender was hit more often.
+// Both figures are printed, with the number of runs each contender had paused.
 //
 // Round orders: the rounds go through all six orders of the three contenders (ORDERS), so that over
 // every six rounds each contender runs twice in each position and right after each of the other two
@@ -40,6 +45,7 @@ import { spawn } from 'node:child_process';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { arch, cpus, loadavg, platform } from 'node:os';
 import { dirname, relative } from 'node:path';
+import { PerformanceObserver, performance } from 'node:perf_hooks';
 import { createInterface } from 'node:readline';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
@@ -122,6 +128,8 @@ const baseURL = `http://127.0.0.1:${port}/v1`;
 
 /** One run: ms to the first text (from the request, and from the server's first byte), total ms, client CPU µs, text length (checked). */
 interface Run {
+  /** performance.now() at the request and at the first text: the window checked for GC pauses. */
+  windowMs: [number, number];
   firstTextMs: number;
   firstByteToTextMs: number;
   /** Size of the request body the server received. */
@@ -185,12 +193,17 @@ const bodies: Record<Contender, Timed> = {
 
 async function runOnce(contender: Contender): Promise<Run> {
   let first = 0n;
+  let firstPerf = 0;
   let textLength = 0;
   const cpuStart = process.cpuUsage();
+  const startPerf = performance.now();
   const start = process.hrtime.bigint();
   await bodies[contender](
     () => {
-      if (first === 0n) first = process.hrtime.bigint();
+      if (first === 0n) {
+        first = process.hrtime.bigint();
+        firstPerf = performance.now();
+      }
     },
     (text) => {
       textLength += text.length;
@@ -200,6 +213,7 @@ async function runOnce(contender: Contender): Promise<Run> {
   const cpu = process.cpuUsage(cpuStart);
   const { firstByteNs, requestBytes } = JSON.parse(await serverLine()) as { firstByteNs: string; requestBytes: number };
   return {
+    windowMs: [startPerf, firstPerf],
     firstTextMs: Number(first - start) / 1e6,
     firstByteToTextMs: Number(first - BigInt(firstByteNs)) / 1e6,
     requestBytes,
@@ -231,6 +245,13 @@ const gc = findGc();
 for (let i = 0; i < WARMUP; i++) for (const contender of CONTENDERS) await checkedRun(contender);
 gc?.();
 
+// GC pauses of the timed runs (see "First byte → text and GC pauses" in docs/benchmarks.md).
+const pauses: { start: number; end: number }[] = [];
+const gcObserver = new PerformanceObserver((list) => {
+  for (const entry of list.getEntries()) pauses.push({ start: entry.startTime, end: entry.startTime + entry.duration });
+});
+gcObserver.observe({ entryTypes: ['gc'] });
+
 const runs: Record<Contender, Run[]> = { 'raw-sdk': [], 'agentlib-provider': [], 'agentlib-agent': [] };
 for (let k = 0; k < SAMPLES; k++) {
   for (const contender of ORDERS[k % ORDERS.length]!) {
@@ -239,6 +260,10 @@ for (let k = 0; k < SAMPLES; k++) {
   }
 }
 child.stdin.end();
+await new Promise((resolve) => setTimeout(resolve, 50)); // the observer's last entries
+gcObserver.disconnect();
+/** A GC pause overlapped the run's window from the request to the first text. */
+const pausedBeforeText = (run: Run): boolean => pauses.some((pause) => pause.start < run.windowMs[1] && pause.end > run.windowMs[0]);
 
 interface Stat {
   median: number;
@@ -254,6 +279,10 @@ interface Result {
   perChunkWallUs: Stat;
   /** Client-process CPU time / N, µs. */
   perChunkCpuUs: Stat;
+  /** First byte → text over the runs with no GC pause between the request and the first text (the judged figure). */
+  firstByteToTextNoGcUs: Stat;
+  /** How many runs had a GC pause before their first text (left out of firstByteToTextNoGcUs). */
+  gcPausedRuns: number;
 }
 const round = (value: number): number => Math.round(value * 1000) / 1000;
 const stat = (values: number[]): Stat => ({ median: round(median(values)), p25: round(quantile(values, 0.25)), p75: round(quantile(values, 0.75)) });
@@ -265,6 +294,8 @@ const results = Object.fromEntries(
       firstTextUs: stat(list.map((run) => run.firstTextMs * 1000)),
       perChunkWallUs: stat(list.map((run) => (run.totalMs * 1000) / CHUNKS)),
       perChunkCpuUs: stat(list.map((run) => run.cpuUs / CHUNKS)),
+      firstByteToTextNoGcUs: stat(list.filter((run) => !pausedBeforeText(run)).map((run) => run.firstByteToTextMs * 1000)),
+      gcPausedRuns: list.filter(pausedBeforeText).length,
     };
     return [contender, result];
   }),
@@ -314,11 +345,20 @@ console.log(
   `paired (median of per-round ratios vs raw-sdk): provider ${METRICS.map((m) => provRatios[m].toFixed(2)).join(' / ')}; ` +
     `agent ${METRICS.map((m) => agentRatios[m].toFixed(2)).join(' / ')}`,
 );
-const within = (r: Record<(typeof METRICS)[number], number>): boolean => r.firstByteToTextUs <= TARGET_RATIO && r.perChunkWallUs <= TARGET_RATIO;
-const met = within(provRatios) && within(agentRatios);
+const noGc = (name: Contender): Stat => results[name].firstByteToTextNoGcUs;
+const noGcRatio = (name: Exclude<Contender, 'raw-sdk'>): number => round(noGc(name).median / noGc('raw-sdk').median);
 console.log(
-  `target: ≤ ${TARGET_RATIO}× raw SDK, paired, first byte→text and per-chunk wall, for the provider and for the agent's text-delta events: ${met ? 'met' : 'MISSED'} ` +
-    `(provider ${provRatios.firstByteToTextUs.toFixed(2)}× / ${provRatios.perChunkWallUs.toFixed(2)}×; agent ${agentRatios.firstByteToTextUs.toFixed(2)}× / ${agentRatios.perChunkWallUs.toFixed(2)}×)`,
+  `first byte→text, runs without a GC pause before the text (median µs, runs left out): ` +
+    CONTENDERS.map((name) => `${name} ${noGc(name).median.toFixed(1)}${name === 'raw-sdk' ? '' : ` (${noGcRatio(name).toFixed(2)}×)`} [${results[name].gcPausedRuns} of ${SAMPLES}]`).join(', '),
+);
+const judged = (name: Exclude<Contender, 'raw-sdk'>): { firstByteToText: number; perChunkWall: number } => ({ firstByteToText: noGcRatio(name), perChunkWall: paired[name].perChunkWallUs });
+const within = (r: { firstByteToText: number; perChunkWall: number }): boolean => r.firstByteToText <= TARGET_RATIO && r.perChunkWall <= TARGET_RATIO;
+const judgedProvider = judged('agentlib-provider');
+const judgedAgent = judged('agentlib-agent');
+const met = within(judgedProvider) && within(judgedAgent);
+console.log(
+  `target: ≤ ${TARGET_RATIO}× raw SDK on first byte→text (runs without a GC pause) and per-chunk wall (paired), for the provider and for the agent's text-delta events: ${met ? 'met' : 'MISSED'} ` +
+    `(provider ${judgedProvider.firstByteToText.toFixed(2)}× / ${judgedProvider.perChunkWall.toFixed(2)}×; agent ${judgedAgent.firstByteToText.toFixed(2)}× / ${judgedAgent.perChunkWall.toFixed(2)}×)`,
 );
 
 if (!args['no-json']) {
@@ -329,7 +369,17 @@ if (!args['no-json']) {
     date: new Date().toISOString(),
     environment: { node: process.version, platform: platform(), arch: arch(), cpu: cpus()[0]?.model, cores: cpus().length, loadavg: loadavg() },
     config: { chunks: CHUNKS, samples: SAMPLES, warmup: WARMUP, serverBatch: BATCH, quick: args.quick, gcBeforeEachRun: args.gc, roundOrders: 'all six orders, balanced' },
-    target: { against: 'raw-sdk', maxRatio: TARGET_RATIO, contenders: ['agentlib-provider', 'agentlib-agent'], metrics: ['firstByteToTextUs', 'perChunkWallUs'], statistic: 'median of paired per-round ratios', met },
+    target: {
+      against: 'raw-sdk',
+      maxRatio: TARGET_RATIO,
+      contenders: ['agentlib-provider', 'agentlib-agent'],
+      metrics: {
+        firstByteToTextNoGcUs: 'ratio of the medians over the runs without a GC pause between the request and the first text',
+        perChunkWallUs: 'median of paired per-round ratios',
+      },
+      judged: { 'agentlib-provider': judgedProvider, 'agentlib-agent': judgedAgent },
+      met,
+    },
     requestBytes: requestSizes,
     results,
     ratios,
