@@ -42,6 +42,8 @@ export class SseDecoder {
 
   /** Adds the next piece of the stream. */
   feed(piece: string): void {
+    // Nothing to add (an empty read): a pending CR of a split CRLF must stay pending.
+    if (piece.length === 0) return;
     const kept = this.#text.length - this.#pos;
     if (kept > 0) {
       this.#text = this.#text.slice(this.#pos) + piece;

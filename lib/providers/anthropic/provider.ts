@@ -6,6 +6,7 @@ import type { Provider, ProviderCapabilities, ProviderRequest, ProviderResponse,
 import { DEFAULT_MAX_TOKENS, MIN_THINKING_BUDGET, toAnthropicParams, type AnthropicThinking } from './convert-request.js';
 import { fromAnthropicMessage } from './convert-response.js';
 import { ANTHROPIC, toProviderError } from './errors.js';
+import { AnthropicEventReader } from './sse-events.js';
 import { EventConverter } from './stream.js';
 
 /** Options of {@link AnthropicProvider}. */
@@ -106,19 +107,25 @@ export class AnthropicProvider implements Provider {
     const converter = new EventConverter(model);
     let finished = false;
     try {
-      const { data, request_id } = await this.client.messages.create({ ...params, stream: true }, this.#requestOptions(call)).withResponse();
+      // The SDK sends the request and maps an error status; agentlib decodes the event stream
+      // (AnthropicEventReader, decision 0007): one promise per network read, events parsed as taken.
+      const response = await this.client.messages.create({ ...params, stream: true }, this.#requestOptions(call)).asResponse();
       call.touch();
-      // The loop is inlined (no nested generator) and allocates nothing per event but the part.
+      const events = new AnthropicEventReader(response);
       const signal = call.signal;
-      for await (const event of data) {
+      reading: while (await events.read()) {
         call.touch();
-        const part = converter.accept(event);
-        // The SDK ends an aborted stream quietly: an abort or a timeout must not pass for the end.
-        if (signal.aborted) break;
-        if (part) yield part;
+        for (let event = events.next(); event !== undefined; event = events.next()) {
+          // An abort or a timeout must not pass for the end, nor let events already read through.
+          if (signal.aborted) break reading;
+          // Each event counts as activity: a slow consumer of events already read is not silence.
+          call.touch();
+          const part = converter.accept(event);
+          if (part) yield part;
+        }
       }
       if (signal.aborted) throw signal.reason;
-      const [usage, finish] = converter.end(request_id);
+      const [usage, finish] = converter.end(response.headers.get('request-id'));
       yield usage;
       yield finish;
       finished = true;

@@ -75,7 +75,11 @@ export class PartStream implements AsyncIterableIterator<StreamPart> {
       const after = (): Promise<IteratorResult<StreamPart>> => this.next();
       return (this.#pending as Promise<IteratorResult<StreamPart>>).then(after, after);
     }
-    if (this.#head < this.#out.length) return Promise.resolve({ value: this.#out[this.#head++] as StreamPart, done: false });
+    // Parts already converted go out, unless the call was aborted while the stream was open (then
+    // #take throws its reason); the closing parts of an ended stream always do.
+    if (this.#head < this.#out.length && (this.#closed || !(this.#call as CallControl).signal.aborted)) {
+      return Promise.resolve({ value: this.#out[this.#head++] as StreamPart, done: false });
+    }
     if (this.#closed) return Promise.resolve(DONE);
     if (this.#chunks !== undefined) {
       // The chunks already read, synchronously.
@@ -107,6 +111,9 @@ export class PartStream implements AsyncIterableIterator<StreamPart> {
     this.#head = 0;
     // An abort or a timeout must not pass for the end of the stream, nor let buffered chunks through.
     if (call.signal.aborted) throw call.signal.reason;
+    // Taking a chunk counts as activity: a consumer slower than the silence window on chunks that
+    // already arrived must not time the call out.
+    call.touch();
     for (let chunk = chunks.next(); chunk !== undefined; chunk = chunks.next()) {
       assembler.push(chunk, out);
       if (out.length > 0) return { value: out[this.#head++] as StreamPart, done: false };

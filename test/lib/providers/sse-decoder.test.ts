@@ -33,8 +33,10 @@ describe('SseDecoder', () => {
       assert.deepEqual(decode(stream.slice(0, cut), stream.slice(cut)), expected, `split at ${cut}`);
     }
     assert.deepEqual(decode(...stream), expected, 'one character at a time');
-    // CR at the end of a piece, LF at the start of the next: one line end, not a blank line.
+    // CR at the end of a piece, LF at the start of the next: one line end, not a blank line —
+    // also with an empty piece (an empty network read) in between.
     assert.deepEqual(decode('data: a\r', '\ndata: b\r\n', '\r\n'), [data('a\nb')]);
+    assert.deepEqual(decode('data: a\r', '', '\ndata: b\r\n', '', '\r\n'), [data('a\nb')]);
   });
 
   test('comments, id, retry and unknown fields are ignored; one space after the colon is removed, no more', () => {

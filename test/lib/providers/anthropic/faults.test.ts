@@ -151,6 +151,17 @@ describe('AnthropicProvider fault matrix', () => {
     assert.ok(Date.now() - started < 3000);
   });
 
+  test('a consumer slower than the silence window on events that already arrived is not timed out', async () => {
+    server.enqueue(sseResponse(STREAM)); // one write
+    const parts: StreamPart[] = [];
+    for await (const part of providerFor(server, { timeoutMs: 150 }).stream(ask('Count'))) {
+      parts.push(part);
+      await new Promise((resolve) => setTimeout(resolve, 60));
+    }
+    assert.equal(textOf(parts), '1\n2\n3\n4\n5');
+    assert.ok(parts.length * 60 > 150, `${parts.length} parts`);
+  });
+
   test('in-stream error event (overloaded) after some text: typed retryable overloaded error', async () => {
     server.enqueue(sseResponse(STREAM_HEAD + errorBody('error.in-stream.overloaded.from-pr.sse'), 7));
     const parts: StreamPart[] = [];

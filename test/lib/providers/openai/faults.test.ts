@@ -245,6 +245,33 @@ describe('OpenAIProvider fault matrix', () => {
     await assert.rejects(within(3000, () => collect(providerFor(server, { timeoutMs: 200 }).stream(ask('hi')))), isProviderError((e) => assert.equal(e.kind, 'timeout')));
   });
 
+  test('a consumer slower than the silence window on chunks that already arrived is not timed out', async () => {
+    // The whole stream comes in one write; taking each part takes 60 ms, 7 parts > the 150 ms window.
+    server.enqueue(sseResponse(textStream));
+    const texts: string[] = [];
+    await within(5000, async () => {
+      for await (const part of providerFor(server, { timeoutMs: 150 }).stream(ask('hi'))) {
+        if (part.type === 'text-delta') texts.push(part.text);
+        await new Promise((resolve) => setTimeout(resolve, 60));
+      }
+    });
+    assert.equal(texts.join(''), dataChunks(textStream).map((c) => c.choices[0]?.delta?.content ?? '').join(''));
+    assert.ok(texts.length >= 3, `${texts.length} text parts`);
+  });
+
+  test('an abort between two parts of one chunk: the second is not handed out, the stream rejects with the reason', async () => {
+    const chunk = { id: 'x', object: 'chat.completion.chunk', model: 'o3', choices: [{ index: 0, delta: { reasoning_content: 'thinking', content: 'answer' }, finish_reason: null }] };
+    server.enqueue(sseResponse(`data: ${JSON.stringify(chunk)}\n\n`, undefined));
+    const controller = new AbortController();
+    const reason = new Error('stop now');
+    const stream = providerFor(server).stream(ask('hi', { signal: controller.signal }));
+    const first = await stream.next();
+    assert.equal(first.value?.type, 'reasoning-delta');
+    controller.abort(reason);
+    await assert.rejects(stream.next(), (e: unknown) => e === reason);
+    assert.deepEqual(await stream.next(), { value: undefined, done: true });
+  });
+
   test('malformed chunks: invalid JSON or a chunk without choices → typed stream error', async () => {
     const [first] = textStream.split('\n\n');
     server.enqueue(sseResponse(`${first}\n\ndata: {"id":"x","choices":[{"delta":{"content":"oops"\n\ndata: [DONE]\n\n`, 9));

@@ -64,6 +64,18 @@ describe('SseChunkReader', () => {
     assert.equal(await reader.read(), false);
   });
 
+  test('an empty network read between the CR and the LF of a line end changes nothing', async () => {
+    // Two data lines of one event (joined with a newline, still one JSON document).
+    const { response } = responseOf(['data: {"id":"c","object":"chat.completion.chunk","choices":[{"index":0,\r', new Uint8Array(0), '\ndata: "delta":{"content":"ok"}}]}\r\n\r\n']);
+    assert.deepEqual((await readAll(new SseChunkReader(response))).flat(), ['ok']);
+  });
+
+  test('one event of a megabyte in one read comes out whole', async () => {
+    const long = 'y'.repeat(1_000_000);
+    const { response } = responseOf([chunk('a') + chunk(long) + chunk('b') + 'data: [DONE]\n\n']);
+    assert.deepEqual((await readAll(new SseChunkReader(response))).flat(), ['a', long, 'b']);
+  });
+
   test('[DONE] ends the chunks, and the rest of the body is still read to its end', async () => {
     const { response, state } = responseOf([chunk('a') + 'data: [DONE]\n\n' + chunk('after'), chunk('later'), ': trailing\n\n']);
     assert.deepEqual((await readAll(new SseChunkReader(response))).flat(), ['a']);
