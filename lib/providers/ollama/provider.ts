@@ -90,10 +90,13 @@ export class OllamaProvider implements Provider {
     return toProviderResponse(raw, call.model);
   }
 
-  async *stream(request: ProviderRequest): AsyncGenerator<StreamPart> {
-    // Created on the first pull, so a stream that is never consumed starts no timer.
-    const call = this.call(request, true);
-    yield* streamChat(call, this.body(request, call.model));
+  stream(request: ProviderRequest): AsyncGenerator<StreamPart> {
+    // The call is created on the first pull (streamChat is a generator), so a stream that is never
+    // consumed starts no timer; no generator of its own here (each `yield*` layer costs every part).
+    return streamChat(() => {
+      const call = this.call(request, true);
+      return { call, body: this.body(request, call.model) };
+    });
   }
 
   embed(request: EmbedRequest): Promise<EmbedResponse> {

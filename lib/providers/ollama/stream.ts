@@ -155,9 +155,11 @@ async function* readSdkStream(iterator: AsyncIterator<unknown>, call: OllamaCall
  * Streams one `/api/chat` call: NDJSON objects → text / reasoning deltas, whole tool calls, then
  * `usage` and `finish` from the final `done: true` line. Any failure (an `{"error"}` line, a
  * malformed line, a stream cut before `done`, a timeout) is thrown as a typed ProviderError; an
- * abort through the request signal rethrows its reason.
+ * abort through the request signal rethrows its reason. `open` makes the call (its timer starts)
+ * and the request body on the first pull.
  */
-export async function* streamChat(call: OllamaCall, body: ChatRequest): AsyncGenerator<StreamPart> {
+export async function* streamChat(open: () => { call: OllamaCall; body: ChatRequest }): AsyncGenerator<StreamPart> {
+  const { call, body } = open();
   let finished = false;
   let abortIterator: (() => void) | undefined;
   try {
