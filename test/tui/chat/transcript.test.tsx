@@ -48,12 +48,15 @@ test('1,000 turns through <Static>: every item is printed exactly once and the s
     />,
   );
   for (let turn = 0; turn < 1000; turn++) {
+    // The committed state can lag the dispatches below: wait for this turn's own "printed" (it
+    // moves the epoch), not for an empty transcript, which the previous commit already shows.
+    const epoch = state.transcriptEpoch;
     dispatch({ type: 'turn-start', prompt: `question ${turn}`, now: turn });
     dispatch({ type: 'events', events: [ev('run-start', { agentName: 'a', input: 'q', provider: 'p', model: 'm' }, `run_${turn}`), ev('text-delta', { iteration: 1, text: `Paragraph ${turn}.\n\nAnswer ${turn}` }, `run_${turn}`)] });
     dispatch({ type: 'turn-finish', status: 'completed', now: turn + 1 });
     // React renders (and <Static> prints) between turns, as it does between a chat's turns; on a
     // loaded machine that can take more than one turn of the event loop.
-    await printed(() => state.finished.length === 0);
+    await printed(() => state.transcriptEpoch > epoch && state.finished.length === 0);
   }
   assert.equal(state.finished.length, 0, 'everything printed was dropped');
   assert.ok(largest <= 4, `at most one turn's unprinted items at a time (${largest})`);
