@@ -69,7 +69,8 @@ describe('agentlib serve (built binary, replay server)', () => {
       const inflight = stream(serve.url, QUESTION);
       while (server.requests.length < before + 2) await new Promise((resolve) => setTimeout(resolve, 10));
       serve.child.kill('SIGTERM');
-      await new Promise((resolve) => setTimeout(resolve, 100));
+      // The server says it is shutting down just before it starts draining (a loaded machine may take a while).
+      await until(() => /SIGTERM: shutting down/.test(serve.stderr()), 5000, 'the shutdown notice');
       const refused = await invoke(serve.url, 'late');
       assert.equal(refused.status, 503);
       const finished = await readSse(await inflight);

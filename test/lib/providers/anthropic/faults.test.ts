@@ -151,15 +151,19 @@ describe('AnthropicProvider fault matrix', () => {
     assert.ok(Date.now() - started < 3000);
   });
 
-  test('a consumer slower than the silence window on events that already arrived is not timed out', async () => {
+  test('a consumer that takes longer in all than the silence window, on events that already arrived, is not timed out', async (t) => {
+    // Date.now() (what the window measures) is virtual: each part "takes" 60 ms, two exceed the
+    // 100 ms window; real waits let the window's timer run between parts (see the OpenAI case).
+    t.mock.timers.enable({ apis: ['Date'], now: 1_000_000 });
     server.enqueue(sseResponse(STREAM)); // one write
     const parts: StreamPart[] = [];
-    for await (const part of providerFor(server, { timeoutMs: 150 }).stream(ask('Count'))) {
+    for await (const part of providerFor(server, { timeoutMs: 100 }).stream(ask('Count'))) {
       parts.push(part);
-      await new Promise((resolve) => setTimeout(resolve, 60));
+      t.mock.timers.tick(60);
+      await new Promise((resolve) => setTimeout(resolve, 120));
     }
     assert.equal(textOf(parts), '1\n2\n3\n4\n5');
-    assert.ok(parts.length * 60 > 150, `${parts.length} parts`);
+    assert.ok(parts.length * 60 > 100, `${parts.length} parts`);
   });
 
   test('in-stream error event (overloaded) after some text: typed retryable overloaded error', async () => {

@@ -110,18 +110,20 @@ describe('Ollama adapter fault matrix', () => {
   });
 
   test('a stream that stalls after some output times out instead of hanging', async () => {
-    const quick = new OllamaProvider({ host: server.url, timeoutMs: 150 });
-    server.enqueue(ndjsonChunks(textLines.slice(0, 1), { chunkDelayMs: 1_000 }));
+    // The first line must arrive within the window, also on a stalled machine: 1 s, then 6 s of silence.
+    const quick = new OllamaProvider({ host: server.url, timeoutMs: 1_000 });
+    server.enqueue(ndjsonChunks(textLines.slice(0, 1), { chunkDelayMs: 6_000 }));
     const started = Date.now();
     const { text, error } = await drain(quick.stream(request));
     assertProviderError(error, 'timeout');
     assert.equal(text, 'Okay');
-    assert.ok(Date.now() - started < 1_500);
+    assert.ok(Date.now() - started < 5_000);
   });
 
   test('a slow stream that keeps sending is not cut by the timeout', async () => {
-    const quick = new OllamaProvider({ host: server.url, timeoutMs: 150 });
-    server.enqueue(ndjsonChunks(textLines.slice(-5), { chunkDelayMs: 60 }));
+    // A line every 100 ms against a 400 ms window (a stall of 300 ms would be needed to cut it); the five lines outlast it.
+    const quick = new OllamaProvider({ host: server.url, timeoutMs: 400 });
+    server.enqueue(ndjsonChunks(textLines.slice(-5), { chunkDelayMs: 100 }));
     const { error, parts } = await drain(quick.stream(request));
     assert.equal(error, undefined);
     assert.equal(parts.at(-1)?.type, 'finish');
@@ -241,12 +243,13 @@ describe('Ollama adapter fault matrix', () => {
   });
 
   test('a caller-supplied SDK client still gets timeouts and aborts (the call is abandoned)', async () => {
-    const injected = new OllamaProvider({ client: new Ollama({ host: server.url }), timeoutMs: 150 });
+    // 1 s: the answers that must succeed get in on a stalled machine too.
+    const injected = new OllamaProvider({ client: new Ollama({ host: server.url }), timeoutMs: 1_000 });
     server.enqueue(answer);
     assert.equal((await injected.complete(request)).message.content, 'ok');
     server.enqueue({ hang: true });
     await assert.rejects(injected.complete(request), (error: unknown) => ProviderError.isInstance(error) && error.kind === 'timeout');
-    server.enqueue(ndjsonChunks(textLines.slice(0, 1), { chunkDelayMs: 1_000 }));
+    server.enqueue(ndjsonChunks(textLines.slice(0, 1), { chunkDelayMs: 6_000 }));
     const { text, error } = await drain(injected.stream(request));
     assertProviderError(error, 'timeout');
     assert.equal(text, 'Okay');

@@ -245,18 +245,23 @@ describe('OpenAIProvider fault matrix', () => {
     await assert.rejects(within(3000, () => collect(providerFor(server, { timeoutMs: 200 }).stream(ask('hi')))), isProviderError((e) => assert.equal(e.kind, 'timeout')));
   });
 
-  test('a consumer slower than the silence window on chunks that already arrived is not timed out', async () => {
-    // The whole stream comes in one write; taking each part takes 60 ms, 7 parts > the 150 ms window.
-    server.enqueue(sseResponse(textStream));
+  test('a consumer that takes longer in all than the silence window, on chunks that already arrived, is not timed out', async (t) => {
+    // The window measures idle time with Date.now(), made virtual here: the consumer "spends" 60 ms
+    // on each part (two parts exceed the 100 ms window), while real waits let the window's real
+    // timer run between parts. Only the time since the last part was taken may count, never the
+    // time since the last network read. A stalled machine cannot change what the timer computes.
+    t.mock.timers.enable({ apis: ['Date'], now: 1_000_000 });
+    server.enqueue(sseResponse(textStream)); // one write
     const texts: string[] = [];
-    await within(5000, async () => {
-      for await (const part of providerFor(server, { timeoutMs: 150 }).stream(ask('hi'))) {
-        if (part.type === 'text-delta') texts.push(part.text);
-        await new Promise((resolve) => setTimeout(resolve, 60));
-      }
-    });
+    let parts = 0;
+    for await (const part of providerFor(server, { timeoutMs: 100 }).stream(ask('hi'))) {
+      parts++;
+      if (part.type === 'text-delta') texts.push(part.text);
+      t.mock.timers.tick(60);
+      await new Promise((resolve) => setTimeout(resolve, 120));
+    }
     assert.equal(texts.join(''), dataChunks(textStream).map((c) => c.choices[0]?.delta?.content ?? '').join(''));
-    assert.ok(texts.length >= 3, `${texts.length} text parts`);
+    assert.ok(parts * 60 > 100, `${parts} parts`);
   });
 
   test('an abort between two parts of one chunk: the second is not handed out, the stream rejects with the reason', async () => {
@@ -434,8 +439,9 @@ describe('OpenAIProvider fault matrix', () => {
     });
 
     test('a silence timeout after the finish reason keeps the complete answer too', async () => {
-      server.enqueue({ ...sseResponse(''), chunks: [throughFinish, frames.slice(finishAt + 1).join('')], chunkDelayMs: 2000 });
-      const parts = await within(3000, () => collect(providerFor(server, { timeoutMs: 200 }).stream(ask('hi'))));
+      // 1 s: the first chunk gets in on a stalled machine too; the rest comes 6 s later.
+      server.enqueue({ ...sseResponse(''), chunks: [throughFinish, frames.slice(finishAt + 1).join('')], chunkDelayMs: 6000 });
+      const parts = await within(5000, () => collect(providerFor(server, { timeoutMs: 1000 }).stream(ask('hi'))));
       assert.equal(parts.map((p) => (p.type === 'text-delta' ? p.text : '')).join(''), answer);
       assert.deepEqual(usageParts(parts), []);
       assert.equal(parts.at(-1)?.type, 'finish');
