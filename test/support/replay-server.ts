@@ -133,6 +133,20 @@ async function respond(res: ServerResponse, scripted: ReplayResponse): Promise<v
   res.end();
 }
 
+/**
+ * Resolves once the server holds more than `seen` requests — its scripted response is then taken
+ * off the queue. An abort that must land while a request is in flight waits for this instead of a
+ * fixed delay: an abort that came before the request reached the server would leave a `hang`
+ * scripted for the next request.
+ */
+export async function requestReceived(server: Pick<ReplayServer, 'requests'>, seen: number, timeoutMs = 5000): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (server.requests.length <= seen) {
+    if (Date.now() > deadline) throw new Error(`the replay server got no request ${seen + 1} within ${timeoutMs} ms`);
+    await new Promise((resolve) => setTimeout(resolve, 2));
+  }
+}
+
 /** Starts a replay server on 127.0.0.1 with a free port. Unscripted requests get a 599 JSON error. */
 export async function startReplayServer(): Promise<ReplayServer> {
   const queue: ReplayResponse[] = [];

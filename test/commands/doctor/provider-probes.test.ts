@@ -3,7 +3,7 @@ import { after, before, describe, test } from 'node:test';
 import { probeProvider, probeTargets, type ProbeTarget } from '../../../commands/doctor/provider-probes.js';
 import type { AgentFileConfig } from '../../../lib/config/types.js';
 import { DEFAULT_AZURE_OPENAI_API_VERSION } from '../../../lib/providers/openai/azure-api-version.js';
-import { jsonResponse, startReplayServer, type ReplayServer } from '../../support/replay-server.js';
+import { jsonResponse, requestReceived, startReplayServer, type ReplayServer } from '../../support/replay-server.js';
 import { closedPort, modelList } from '../doctor-helpers.js';
 
 const KEY = 'sk-unit-probe-key-000111';
@@ -237,7 +237,7 @@ describe('doctor: probing a provider', () => {
   test('a caller abort ends the probe as cancelled', async () => {
     server.enqueue({ hang: true });
     const controller = new AbortController();
-    setTimeout(() => controller.abort(), 50);
+    void requestReceived(server, server.requests.length).then(() => controller.abort());
     const result = await probeProvider(target(probeTargets({ OPENAI_API_KEY: KEY, OPENAI_BASE_URL: `${server.url}/v1` }), 'provider:openai'), { timeoutMs: 5000, signal: controller.signal });
     assert.equal(result.status, 'skip');
     assert.equal(result.data?.reason, 'cancelled');

@@ -6,7 +6,7 @@ import { ProviderError } from '../../../../lib/core/errors/provider-error.js';
 import { GeminiProvider, watchGeminiHttp } from '../../../../lib/providers/gemini/index.js';
 import type { StreamPart } from '../../../../lib/providers/spec.js';
 import { eventLog, testRuntime } from '../../../support/agent-harness.js';
-import { fixture, jsonResponse, recordedResponses, sseResponse, type ReplayResponse, type ReplayServer } from '../../../support/replay-server.js';
+import { fixture, jsonResponse, recordedResponses, requestReceived, sseResponse, type ReplayResponse, type ReplayServer } from '../../../support/replay-server.js';
 import { ask, collect, geminiOn, KEY, startServer } from './harness.js';
 
 const OK_JSON = jsonResponse({ candidates: [{ content: { role: 'model', parts: [{ text: 'recovered' }] }, finishReason: 'STOP' }], usageMetadata: { promptTokenCount: 3, candidatesTokenCount: 1, totalTokenCount: 4 } });
@@ -157,7 +157,7 @@ describe('Gemini fault matrix', () => {
     server.enqueue({ hang: true });
     const controller = new AbortController();
     const reason = new Error('user cancelled');
-    setTimeout(() => controller.abort(reason), 50);
+    void requestReceived(server, server.requests.length).then(() => controller.abort(reason));
     await assert.rejects(within(5000, geminiOn(server).complete(ask('hi', { signal: controller.signal }))), (error) => error === reason);
     server.enqueue({ ...sseResponse(TEXT_CHUNK + FINAL_CHUNK), chunks: [TEXT_CHUNK, FINAL_CHUNK], chunkDelayMs: 1000 });
     const streamController = new AbortController();

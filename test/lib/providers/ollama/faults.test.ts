@@ -8,7 +8,7 @@ import { userMessage } from '../../../../lib/core/message.js';
 import { OllamaProvider } from '../../../../lib/providers/ollama/index.js';
 import type { ProviderRequest, StreamPart } from '../../../../lib/providers/spec.js';
 import { eventLog, testRuntime } from '../../../support/agent-harness.js';
-import { fixture, jsonResponse, startReplayServer, type ReplayResponse, type ReplayServer } from '../../../support/replay-server.js';
+import { fixture, jsonResponse, requestReceived, startReplayServer, type ReplayResponse, type ReplayServer } from '../../../support/replay-server.js';
 
 const NDJSON = { 'content-type': 'application/x-ndjson' };
 const request: ProviderRequest = { model: 'gemma3:1b', messages: [userMessage('Count from 1 to 5')] };
@@ -210,8 +210,9 @@ describe('Ollama adapter fault matrix', () => {
     const reason = new Error('user cancelled');
     server.enqueue({ hang: true });
     const controller = new AbortController();
+    const seen = server.requests.length;
     const pending = provider.complete({ ...request, signal: controller.signal });
-    setTimeout(() => controller.abort(reason), 20);
+    void requestReceived(server, seen).then(() => controller.abort(reason));
     await assert.rejects(pending, (error: unknown) => error === reason);
 
     server.enqueue(ndjsonChunks(textLines, { chunkDelayMs: 50 }));
@@ -256,8 +257,9 @@ describe('Ollama adapter fault matrix', () => {
     const reason = new Error('stop');
     server.enqueue({ hang: true });
     const controller = new AbortController();
+    const seen = server.requests.length;
     const pending = injected.complete({ ...request, signal: controller.signal });
-    setTimeout(() => controller.abort(reason), 20);
+    void requestReceived(server, seen).then(() => controller.abort(reason));
     await assert.rejects(pending, (e: unknown) => e === reason);
     server.enqueue(jsonResponse({ error: 'busy' }, 503));
     await assert.rejects(injected.complete(request), (error: unknown) => {

@@ -3,7 +3,7 @@ import { after, before, describe, test } from 'node:test';
 import { Agent } from '../../../../lib/agent/agent.js';
 import { ProviderError } from '../../../../lib/core/errors/provider-error.js';
 import { eventLog, testRuntime } from '../../../support/agent-harness.js';
-import { fixture, jsonResponse, recordedResponses, sseResponse, startReplayServer, type ReplayResponse, type ReplayServer } from '../../../support/replay-server.js';
+import { fixture, jsonResponse, recordedResponses, requestReceived, sseResponse, startReplayServer, type ReplayResponse, type ReplayServer } from '../../../support/replay-server.js';
 import { embedWithRetry } from '../../../../lib/providers/embed-with-retry.js';
 import type { StreamPart } from '../../../../lib/providers/spec.js';
 import { ask, collect, dataChunks, providerFor } from './helpers.js';
@@ -498,7 +498,7 @@ describe('OpenAIProvider fault matrix', () => {
     const reason = new Error('stop embedding');
     server.enqueue({ hang: true });
     const controller = new AbortController();
-    setTimeout(() => controller.abort(reason), 30);
+    void requestReceived(server, server.requests.length).then(() => controller.abort(reason));
     await assert.rejects(within(3000, () => providerFor(server).embed({ texts: ['x'], signal: controller.signal })), (e: unknown) => e === reason);
   });
 
@@ -559,7 +559,7 @@ describe('OpenAIProvider fault matrix', () => {
     const reason = new Error('user cancelled');
     server.enqueue({ hang: true });
     const controller = new AbortController();
-    setTimeout(() => controller.abort(reason), 50);
+    void requestReceived(server, server.requests.length).then(() => controller.abort(reason));
     await assert.rejects(within(3000, () => providerFor(server).complete(ask('hi', { signal: controller.signal }))), (e: unknown) => e === reason);
     const [first, ...rest] = textStream.split('\n\n');
     server.enqueue({ ...sseResponse(''), chunks: [`${first}\n\n`, rest.join('\n\n')], chunkDelayMs: 2000 });
