@@ -49,7 +49,10 @@ describe('runAgent, streamed', () => {
     assert.equal(seen.at(-1), 'text-delta');
     assert.equal(seen.filter((t) => t === 'text-delta').length, 1);
     await agent.flushObservers();
-    await new Promise((resolve) => setTimeout(resolve, 50));
+    // The run ends (cancelled) after the consumer failed: wait for it, however slow the machine.
+    const deadline = Date.now() + 5000;
+    while (ends.length === 0 && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 5));
+    await agent.flushObservers();
     assert.equal(ends.length, 1);
     assert.equal(ends[0]?.type === 'run-end' ? ends[0].status : undefined, 'cancelled');
   });

@@ -10,7 +10,8 @@ import { toolContext } from '../tool-context.js';
 let server: Server;
 let origin: string;
 let port: number;
-let bigClosedEarly = false;
+/** How the last /big response ended: closed before it finished sending (undefined until it ended). */
+let bigClosedEarly: boolean | undefined;
 
 const PAGE = '<html><head><title>Cold brew &amp; you</title><script>var tracking = true;</script></head><body><h1>Cold brew</h1><p>Steep for 12&ndash;18 hours.</p></body></html>';
 
@@ -157,14 +158,24 @@ describe('fetch_url', () => {
   });
 
   test('cuts an oversize body and stops the download', async () => {
+    // Each download must end with the server seeing the connection closed before it finished
+    // sending (polled: the close reaches the server a little after the client returns).
+    const closedEarly = async (): Promise<boolean> => {
+      const deadline = Date.now() + 5000;
+      while (bigClosedEarly === undefined && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 5));
+      const seen = bigClosedEarly;
+      bigClosedEarly = undefined;
+      return seen === true;
+    };
+    bigClosedEarly = undefined;
     const result = await fetchWith(`${origin}/big`);
     assert.equal(result.truncated, true);
     assert.ok(result.text.startsWith('aaaa'));
+    assert.equal(await closedEarly(), true, 'fetch_url: the server saw the connection closed before it finished sending');
     const raw = await safeFetch(`${origin}/big`, { allowPrivate: ['127.0.0.1'], maxBytes: 100_000 });
     assert.equal(raw.body.length, 100_000);
     assert.equal(raw.truncated, true);
-    await new Promise((resolve) => setTimeout(resolve, 50));
-    assert.equal(bigClosedEarly, true, 'the server saw the connection closed before it finished sending');
+    assert.equal(await closedEarly(), true, 'safeFetch: the server saw the connection closed before it finished sending');
   });
 
   test('gives up at the time limit, headers or body', async () => {
