@@ -89,9 +89,16 @@ describe('embedWithRetry on the real adapters', () => {
     const controller = new AbortController();
     const reason = new Error('stop embedding');
     const start = openaiServer.requests.length;
-    const pending = embedWithRetry(openai(), { texts: ['x'], signal: controller.signal }); // the real sleep: 30 s Retry-After
-    setTimeout(() => controller.abort(reason), 100);
-    await assert.rejects(pending, (e: unknown) => e === reason);
+    const notices: ProviderNotice[] = [];
+    // Aborted from the llm-retry notice: the 429 was answered and the real 30 s Retry-After sleep is about to start.
+    const onNotice = (n: ProviderNotice): void => {
+      notices.push(n);
+      if (n.type === 'llm-retry') controller.abort(reason);
+    };
+    const started = Date.now();
+    await assert.rejects(embedWithRetry(openai(), { texts: ['x'], signal: controller.signal, onNotice }), (e: unknown) => e === reason);
+    assert.ok(Date.now() - started < 15_000, 'the 30 s backoff was cut short by the abort');
+    assert.deepEqual(notices.map(describeNotice), [['llm-retry', 'openai', 1, 30_000, 429]]);
     assert.equal(openaiServer.requests.length - start, 1);
   });
 

@@ -100,13 +100,16 @@ describe('withRetry', () => {
           return new Promise<never>((_, reject) => signal?.addEventListener('abort', () => reject(signal.reason as Error), { once: true }));
         },
         { ...DEFAULT_RETRY, baseDelayMs: 10, maxRetries: 2, deadlineMs: 250 },
-        { random: () => 0, provider: 'p' },
+        // Only the deadline timer is real: the backoff sleep returns at once and the clock withRetry reads
+        // stands still, so attempt 2 always starts with the full 250 ms left (a stalled machine could
+        // otherwise use them up before it, ending in the 503 instead of the deadline's timeout).
+        { random: () => 0, provider: 'p', sleep: noSleep, now: () => 0 },
       ),
       (error: unknown) => ProviderError.isInstance(error) && error.kind === 'timeout' && error.retryable === false && /deadline of 250 ms/.test(error.message),
     );
     const elapsed = Date.now() - started;
     assert.equal(calls, 2, 'no attempt after the deadline');
-    assert.ok(elapsed >= 200 && elapsed < 2000, `the running attempt was stopped at the deadline (${elapsed} ms)`);
+    assert.ok(elapsed >= 200 && elapsed < 10_000, `the running attempt was stopped at the deadline (${elapsed} ms)`);
     assert.ok(signals[0] instanceof AbortSignal && signals[1] instanceof AbortSignal);
     assert.equal(signals[0]?.aborted, false, 'a finished attempt is not aborted afterwards');
   });

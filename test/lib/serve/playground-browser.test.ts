@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import { after, before, describe, test } from 'node:test';
 import type { Browser } from 'playwright-core';
 import { ProviderError } from '../../../lib/core/errors/provider-error.js';
+import type { Provider } from '../../../lib/providers/spec.js';
 import type { RunningServer } from '../../../lib/serve/index.js';
 import { chromiumMissing, launchChromium } from '../../support/chromium.js';
 import { repoRoot } from '../../support/cli-build.js';
@@ -15,6 +16,10 @@ describe('the playground in headless Chromium', { skip: chromiumMissing() }, () 
   let browser: Browser;
   let server: RunningServer;
   const calls: string[] = [];
+  // The last answer chunk waits for this: the partial answer (and no usage line) stays on the page
+  // until the test has checked it, however slowly the machine runs.
+  let releaseLastChunk!: () => void;
+  const lastChunkHeld = new Promise<void>((resolve) => (releaseLastChunk = resolve));
 
   before(async () => {
     const agent = scriptedAgent(
@@ -23,15 +28,29 @@ describe('the playground in headless Chromium', { skip: chromiumMissing() }, () 
           const last = request.messages.at(-1);
           if (last?.role === 'user' && last.content.includes('break')) return { error: new ProviderError('the model is overloaded', { provider: 'scripted', status: 400 }) };
           if (last?.role === 'user') return { toolCalls: [{ toolName: 'lookup_order', parameters: { orderId: '42' } }], delayMs: 200 };
-          return { chunks: ANSWER_CHUNKS, chunkDelayMs: 250, usage: { promptTokens: 120, completionTokens: 12 } };
+          return { chunks: ANSWER_CHUNKS, chunkDelayMs: 50, usage: { promptTokens: 120, completionTokens: 12 } };
         },
       },
       { tools: [lookupTool(calls)], model: 'gpt-4o-mini' },
     );
-    server = await listenLocal(serve(agent));
+    const inner = agent.provider;
+    const provider: Provider = {
+      name: inner.name,
+      defaultModel: inner.defaultModel,
+      capabilities: inner.capabilities,
+      complete: (request) => inner.complete(request),
+      async *stream(request) {
+        for await (const part of inner.stream(request)) {
+          if (part.type === 'text-delta' && part.text === ANSWER_CHUNKS.at(-1)) await lastChunkHeld;
+          yield part;
+        }
+      },
+    };
+    server = await listenLocal(serve({ ...agent, provider }));
     browser = await launchChromium();
   });
   after(async () => {
+    releaseLastChunk();
     await browser?.close();
     await server?.close(0);
   });
@@ -64,6 +83,7 @@ describe('the playground in headless Chromium', { skip: chromiumMissing() }, () 
     }
     assert.ok(partial.includes('Order 42') && !partial.includes('on Friday.'), `a partial answer was visible: ${JSON.stringify(partial)}`);
     assert.equal(await page.locator('#usage').count(), 0, 'no usage line while streaming');
+    releaseLastChunk();
     await page.locator('#usage').waitFor({ timeout: 5000 });
     const assistant = (await page.locator('.msg.assistant').last().textContent()) ?? '';
     assert.ok(assistant.includes(ANSWER_CHUNKS.join('')), assistant);

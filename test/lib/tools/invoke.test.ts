@@ -92,13 +92,16 @@ describe('invoke', () => {
   test('cancellation returns at once while a chunk is pending, then closes the generator (its finally runs)', async () => {
     const controller = new AbortController();
     const events: string[] = [];
+    // The pending chunk waits on a promise only the test resolves, so invoke can only settle without it.
+    let release!: () => void;
+    const pending = new Promise<void>((resolve) => (release = resolve));
     const t = tool({
       name: 'ticker',
       description: 'Streams slowly until cancelled',
       async *execute() {
         try {
           yield 'first';
-          await new Promise((resolve) => setTimeout(resolve, 150)); // ignores the signal
+          await pending; // ignores the signal
           events.push('resumed');
           yield 'late';
           events.push('after late');
@@ -108,14 +111,17 @@ describe('invoke', () => {
       },
     });
     const chunks: string[] = [];
-    const started = Date.now();
     const running = t.invoke({}, context(controller.signal), (chunk) => {
       chunks.push(chunk);
       setImmediate(() => controller.abort());
     });
     await assert.rejects(running, (error: unknown) => (error as Error).name === 'AbortError');
-    assert.ok(Date.now() - started < 100, 'invoke settles without waiting for the pending chunk');
-    await new Promise((resolve) => setTimeout(resolve, 250));
+    // Settled while the generator is still stuck in its pending chunk (it has not resumed).
+    assert.deepEqual(chunks, ['first']);
+    assert.equal(events.join(), '', 'the generator has not resumed');
+    // Let the generator go on: the queued return() closes it at its next yield ('late' is not delivered).
+    release();
+    for (let i = 0; i < 20 && !events.includes('closed'); i++) await tick();
     assert.deepEqual(chunks, ['first']);
     assert.deepEqual(events, ['resumed', 'closed']);
   });

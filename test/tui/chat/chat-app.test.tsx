@@ -6,10 +6,12 @@ import { afterEach, describe, test } from 'node:test';
 import chalk from 'chalk';
 import { cleanup, render } from 'ink-testing-library';
 import { z } from 'zod';
-import type { Agent } from '../../../lib/agent/agent.js';
+import { Agent } from '../../../lib/agent/agent.js';
 import { tool } from '../../../lib/tools/tool.js';
-import type { ProviderRequest } from '../../../lib/providers/spec.js';
+import { ScriptedProvider, type ScriptedProviderOptions } from '../../../lib/providers/scripted.js';
+import type { ProviderRequest, StreamPart } from '../../../lib/providers/spec.js';
 import { ChatApp, type ChatAppProps } from '../../../tui/chat/ChatApp.js';
+import type { BatchClock } from '../../../tui/chat/event-batcher.js';
 import { FrameCounter } from '../../../tui/chat/frame-counter.js';
 import { linesTool, multiplyTool, scriptedAgent, tick, until } from './helpers.js';
 
@@ -55,6 +57,64 @@ const twoProducts = {
 };
 
 afterEach(() => cleanup());
+
+/** The usage scriptedAgent's provider reports (100 prompt + 20 completion tokens). */
+const USAGE = { promptTokens: 100, completionTokens: 20, totalTokens: 120 };
+
+/** A promise the test resolves when it chooses. */
+function deferred<T = void>(): { promise: Promise<T>; resolve: (value: T) => void } {
+  let resolve!: (value: T) => void;
+  const promise = new Promise<T>((r) => (resolve = r));
+  return { promise, resolve };
+}
+
+/** A virtual clock: time moves only on `advance`, and timers fire as it passes them. */
+function virtualClock(start = 1_000_000): BatchClock & { advance: (ms: number) => void } {
+  let now = start;
+  let timers: { at: number; callback: () => void; id: number }[] = [];
+  let ids = 0;
+  return {
+    now: () => now,
+    setTimeout: (callback, ms) => {
+      const id = ++ids;
+      timers.push({ at: now + ms, callback, id });
+      return id;
+    },
+    clearTimeout: (handle) => {
+      timers = timers.filter((t) => t.id !== handle);
+    },
+    advance(ms) {
+      const end = now + ms;
+      for (;;) {
+        const next = timers.filter((t) => t.at <= end).sort((a, b) => a.at - b.at)[0];
+        if (!next) break;
+        timers = timers.filter((t) => t !== next);
+        now = next.at;
+        next.callback();
+      }
+      now = end;
+    },
+  };
+}
+
+/** A ScriptedProvider whose text deltas each take `msPerDelta` of a virtual clock. */
+class ClockedProvider extends ScriptedProvider {
+  readonly #clock: { advance: (ms: number) => void };
+  readonly #msPerDelta: number;
+
+  constructor(options: ScriptedProviderOptions, clock: { advance: (ms: number) => void }, msPerDelta: number) {
+    super(options);
+    this.#clock = clock;
+    this.#msPerDelta = msPerDelta;
+  }
+
+  override async *stream(request: ProviderRequest): AsyncGenerator<StreamPart, void, undefined> {
+    for await (const part of super.stream(request)) {
+      if (part.type === 'text-delta') this.#clock.advance(this.#msPerDelta);
+      yield part;
+    }
+  }
+}
 
 describe('ChatApp', () => {
   test('typing a prompt and Enter streams the answer; the turn ends in the transcript', async () => {
@@ -323,11 +383,20 @@ describe('ChatApp', () => {
   });
 
   test('the footer shows agent, model, tokens, cost, context fill, iteration and approval mode', async () => {
-    const { agent } = scriptedAgent([{ text: 'slow answer', delayMs: 300 }]);
-    const chat = mount(agent, { approvalMode: 'all' });
+    // The reply is held until the running footer was checked (a fixed delay could pass unseen on a stalled machine).
+    const reply = deferred();
+    const provider = new ScriptedProvider({
+      respond: async () => {
+        await reply.promise;
+        return 'slow answer';
+      },
+      usage: USAGE,
+    });
+    const chat = mount(new Agent({ name: 'tester', provider, model: 'gpt-4o-mini' }), { approvalMode: 'all' });
     await chat.send('hi');
     await chat.waitFor('iter 1');
     assert.match(chat.frame(), /tester · scripted\/gpt-4o-mini · 0 tokens · \$0\.0000 · ctx 0% · iter 1 · approve: all\nesc to cancel/);
+    reply.resolve();
     await chat.waitFor('done in');
     // gpt-4o-mini: 100 prompt tokens × $0.15/M + 20 completion tokens × $0.60/M = $0.000027 (not $0.0000).
     assert.match(chat.frame(), /120 tokens · \$0\.000027 · ctx <1% · approve: all/);
@@ -370,14 +439,21 @@ describe('ChatApp', () => {
   });
 
   test('re-render rate while streaming stays near 30 frames a second', async () => {
+    // The batcher runs on a virtual clock that advances 4 ms per delta, so the flushes (and the frames)
+    // depend on the stream only: under real time a starved machine could space the deltas ≥ 33 ms
+    // apart, and each would then be flushed on its leading edge, as it should be.
+    const clock = virtualClock();
     const chunks = Array.from({ length: 150 }, (_, i) => `w${i} `);
-    const { agent } = scriptedAgent([{ chunks, chunkDelayMs: 4 }]);
-    const chat = mount(agent);
-    await chat.send('stream');
+    const provider = new ClockedProvider({ replies: [{ chunks, chunkDelayMs: 4 }], usage: USAGE }, clock, 4);
+    const chat = mount(new Agent({ name: 'tester', provider, model: 'gpt-4o-mini' }), { clock });
+    await chat.type('stream');
     const before = chat.ui.frames.length;
-    const started = Date.now();
+    const started = clock.now();
+    await chat.type(ENTER);
     await until(() => chat.frame().includes('done in'), 'the streamed turn to end', 20_000);
-    const elapsed = Date.now() - started;
+    const elapsed = clock.now() - started;
+    assert.equal(elapsed, 150 * 4, 'the stream took 600 ms of the virtual clock');
+    assert.ok(chat.frame().replace(/\s+/g, ' ').includes(chunks.join('').trim()), 'every delta was shown');
     const frames = chat.ui.frames.length - before;
     const allowed = Math.ceil((elapsed / 1000) * 30) + 8;
     assert.ok(frames <= allowed, `${frames} frames in ${elapsed} ms for 150 deltas (allowed ${allowed})`);
