@@ -11,9 +11,8 @@ import { tool } from '../../../lib/tools/tool.js';
 import { ScriptedProvider, type ScriptedProviderOptions } from '../../../lib/providers/scripted.js';
 import type { ProviderRequest, StreamPart } from '../../../lib/providers/spec.js';
 import { ChatApp, type ChatAppProps } from '../../../tui/chat/ChatApp.js';
-import type { BatchClock } from '../../../tui/chat/event-batcher.js';
 import { FrameCounter } from '../../../tui/chat/frame-counter.js';
-import { linesTool, multiplyTool, scriptedAgent, tick, until } from './helpers.js';
+import { linesTool, multiplyTool, scriptedAgent, tick, until, virtualClock } from './helpers.js';
 
 const ENTER = '\r';
 const ESC = '\u001B';
@@ -66,35 +65,6 @@ function deferred<T = void>(): { promise: Promise<T>; resolve: (value: T) => voi
   let resolve!: (value: T) => void;
   const promise = new Promise<T>((r) => (resolve = r));
   return { promise, resolve };
-}
-
-/** A virtual clock: time moves only on `advance`, and timers fire as it passes them. */
-function virtualClock(start = 1_000_000): BatchClock & { advance: (ms: number) => void } {
-  let now = start;
-  let timers: { at: number; callback: () => void; id: number }[] = [];
-  let ids = 0;
-  return {
-    now: () => now,
-    setTimeout: (callback, ms) => {
-      const id = ++ids;
-      timers.push({ at: now + ms, callback, id });
-      return id;
-    },
-    clearTimeout: (handle) => {
-      timers = timers.filter((t) => t.id !== handle);
-    },
-    advance(ms) {
-      const end = now + ms;
-      for (;;) {
-        const next = timers.filter((t) => t.at <= end).sort((a, b) => a.at - b.at)[0];
-        if (!next) break;
-        timers = timers.filter((t) => t !== next);
-        now = next.at;
-        next.callback();
-      }
-      now = end;
-    },
-  };
 }
 
 /** A ScriptedProvider whose text deltas each take `msPerDelta` of a virtual clock. */

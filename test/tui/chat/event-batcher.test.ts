@@ -1,40 +1,12 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import type { AgentEvent } from '../../../lib/events/types.js';
-import { EventBatcher, type BatchClock } from '../../../tui/chat/event-batcher.js';
-import { ev } from './helpers.js';
+import { EventBatcher } from '../../../tui/chat/event-batcher.js';
+import { ev, virtualClock } from './helpers.js';
 
-/** A fake clock: timers fire when `advance` passes them. */
-function fakeClock(): BatchClock & { advance: (ms: number) => void } {
-  let now = 0;
-  let timers: { at: number; callback: () => void; id: number }[] = [];
-  let ids = 0;
-  return {
-    now: () => now,
-    setTimeout: (callback, ms) => {
-      const id = ++ids;
-      timers.push({ at: now + ms, callback, id });
-      return id;
-    },
-    clearTimeout: (handle) => {
-      timers = timers.filter((t) => t.id !== handle);
-    },
-    advance(ms) {
-      const end = now + ms;
-      for (;;) {
-        const next = timers.filter((t) => t.at <= end).sort((a, b) => a.at - b.at)[0];
-        if (!next) break;
-        timers = timers.filter((t) => t !== next);
-        now = next.at;
-        next.callback();
-      }
-      now = end;
-    },
-  };
-}
 
 test('1000 deltas over 1 s are flushed at most ~30 times, merged, nothing lost', () => {
-  const clock = fakeClock();
+  const clock = virtualClock(0);
   const flushes: AgentEvent[][] = [];
   const batcher = new EventBatcher((events) => flushes.push(events), { clock, intervalMs: 33 });
   for (let i = 0; i < 1000; i++) {
@@ -51,7 +23,7 @@ test('1000 deltas over 1 s are flushed at most ~30 times, merged, nothing lost',
 });
 
 test('the first event after a quiet period is flushed at once; other events keep their order', () => {
-  const clock = fakeClock();
+  const clock = virtualClock(0);
   const flushes: AgentEvent[][] = [];
   const batcher = new EventBatcher((events) => flushes.push(events), { clock, intervalMs: 33 });
   batcher.push(ev('iteration-start', { iteration: 1 }));

@@ -4,6 +4,7 @@ import { ScriptedProvider, type ScriptedReply } from '../../../lib/providers/scr
 import { tool } from '../../../lib/tools/tool.js';
 import type { Tool } from '../../../lib/tools/types.js';
 import type { AgentEvent } from '../../../lib/events/types.js';
+import type { BatchClock } from '../../../tui/chat/event-batcher.js';
 
 /** `multiply(a, b)`; review-gated when `gated`. */
 export function multiplyTool(gated = false): Tool {
@@ -50,4 +51,33 @@ let clock = 1_700_000_000_000;
 /** Builds an event with the common fields. */
 export function ev<T extends AgentEvent['type']>(type: T, payload: Omit<Extract<AgentEvent, { type: T }>, 'type' | 'runId' | 'timestamp'>, runId = 'run_1'): AgentEvent {
   return { type, runId, timestamp: clock++, ...payload } as unknown as AgentEvent;
+}
+
+/** A virtual clock: time moves only on `advance`, and timers fire as it passes them. */
+export function virtualClock(start = 1_000_000): BatchClock & { advance: (ms: number) => void } {
+  let now = start;
+  let timers: { at: number; callback: () => void; id: number }[] = [];
+  let ids = 0;
+  return {
+    now: () => now,
+    setTimeout: (callback, ms) => {
+      const id = ++ids;
+      timers.push({ at: now + ms, callback, id });
+      return id;
+    },
+    clearTimeout: (handle) => {
+      timers = timers.filter((t) => t.id !== handle);
+    },
+    advance(ms) {
+      const end = now + ms;
+      for (;;) {
+        const next = timers.filter((t) => t.at <= end).sort((a, b) => a.at - b.at)[0];
+        if (!next) break;
+        timers = timers.filter((t) => t !== next);
+        now = next.at;
+        next.callback();
+      }
+      now = end;
+    },
+  };
 }
