@@ -1,6 +1,6 @@
 import { StructuredOutputError } from '../core/errors/structured-output-error.js';
 import { ProviderError } from '../core/errors/provider-error.js';
-import { linkSignals, NEVER_ABORTED } from '../core/linked-signal.js';
+import { linkSignals, NEVER_ABORTED, type LinkedSignal } from '../core/linked-signal.js';
 import { assistantMessage, userMessage, type Message } from '../core/message.js';
 import { Role } from '../core/role.js';
 import { AgentUsage } from '../core/usage.js';
@@ -146,10 +146,14 @@ export async function executeRun(input: ExecuteRunInput): Promise<{ result: Agen
   const token = config.cancellationToken?.signal;
   // A run that can be aborted from outside (a stream) gets a link of its own, which the aborter
   // aborts; otherwise a run with no source at all shares the never-aborted signal.
-  const linked = aborter !== undefined
-    ? linkSignals([token, options.signal], { ownAbort: true })
-    : token !== undefined || options.signal !== undefined ? linkSignals([token, options.signal]) : undefined;
-  if (aborter !== undefined && linked !== undefined) aborter.attach((reason) => linked.abort(reason));
+  let linked: LinkedSignal | undefined;
+  if (aborter !== undefined) {
+    const own = linkSignals([token, options.signal], { ownAbort: true });
+    aborter.attach((reason) => own.abort(reason));
+    linked = own;
+  } else if (token !== undefined || options.signal !== undefined) {
+    linked = linkSignals([token, options.signal]);
+  }
   const signal = linked?.signal ?? NEVER_ABORTED;
   const usage = new AgentUsage();
   const extensionContext: ExtensionContext = {
