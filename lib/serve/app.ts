@@ -11,6 +11,7 @@ import { corsResponseHeaders } from './cors-headers.js';
 import { requestFailure } from './error-mapping.js';
 import { HttpError } from './http-error.js';
 import { KeyedLock } from './keyed-lock.js';
+import { endAfterBodyOf } from './end-after-body.js';
 import { createFastPath } from './node-fast-path.js';
 import { createRequestGate, type RequestGate } from './request-gate.js';
 import { chatCompletionsRoute } from './routes/chat-completions.js';
@@ -20,12 +21,14 @@ import { playgroundRoute } from './routes/playground.js';
 import { streamRoute } from './routes/stream.js';
 import { RunTracker, type DrainResult } from './run-tracker.js';
 import type { ServeRuntime } from './runtime.js';
-import { InMemorySessionStore, type SessionStore } from './session-store.js';
+import { InMemorySessionStore, type SessionEviction, type SessionStore } from './session-store.js';
 
 /** Defaults of the server's limits. */
 export const SERVE_DEFAULTS = {
   bodyLimitBytes: 1024 * 1024,
   timeoutMs: 120_000,
+  bodyTimeoutMs: 30_000,
+  maxSessionBytes: 4 * 1024 * 1024,
   maxConcurrency: 32,
   shutdownGraceMs: 10_000,
 } as const;
@@ -38,8 +41,16 @@ export interface ServeAppOptions {
    * returns a fresh Agent per call.
    */
   agent: AgentConfig | (() => Agent);
-  /** Where `session_id` conversations live. Default: an InMemorySessionStore. */
+  /**
+   * Where `session_id` conversations live. Default: an InMemorySessionStore (10,000 sessions,
+   * 256 MiB, idle ones expire after an hour) whose evictions go to `logNotice`.
+   */
   sessions?: SessionStore;
+  /**
+   * Largest session a request may continue: its stored messages plus the request's, as JSON in
+   * UTF-8 bytes (413 past it, before the run). Default 4 MiB.
+   */
+  maxSessionBytes?: number;
   /** Require `Authorization: Bearer <token>` on every route but /playground. */
   authToken?: string;
   /** Allow this origin (CORS). Default: no CORS headers. */
@@ -50,6 +61,11 @@ export interface ServeAppOptions {
   bodyLimitBytes?: number;
   /** Deadline of a request, body to answer (504 past it; 0: none). Default 120 s. */
   timeoutMs?: number;
+  /**
+   * Deadline of reading a request's body, from admission (408 past it, and the connection is
+   * closed; 0: none, the request timeout still applies). Default 30 s.
+   */
+  bodyTimeoutMs?: number;
   /** Serve `/playground`. Default true. */
   playground?: boolean;
   /**
@@ -65,6 +81,8 @@ export interface ServeAppOptions {
   accessLog?: (line: string) => void;
   /** Server-side failures with details. Default: `console.error`. */
   logError?: (message: string, error: unknown) => void;
+  /** Notices (a session dropped from the default session store to stay within its bounds). Default: `console.error`. */
+  logNotice?: (line: string) => void;
   /** SSE keep-alive comment interval in ms (0: none). Default 15 s. */
   keepAliveMs?: number;
 }
@@ -129,12 +147,23 @@ export function createServeApp(options: ServeAppOptions): ServeApp {
   const config = typeof options.agent === 'function' ? undefined : options.agent;
   const createAgent = typeof options.agent === 'function' ? options.agent : () => new Agent(config as AgentConfig);
   const info = describeAgent(createAgent(), config?.responseFormat, options.version ?? agentlibVersion());
-  const tracker = new RunTracker({ maxConcurrency: options.maxConcurrency ?? SERVE_DEFAULTS.maxConcurrency, timeoutMs: options.timeoutMs ?? SERVE_DEFAULTS.timeoutMs });
+  const tracker = new RunTracker({
+    maxConcurrency: options.maxConcurrency ?? SERVE_DEFAULTS.maxConcurrency,
+    timeoutMs: options.timeoutMs ?? SERVE_DEFAULTS.timeoutMs,
+    bodyTimeoutMs: options.bodyTimeoutMs ?? SERVE_DEFAULTS.bodyTimeoutMs,
+  });
   const logError = options.logError ?? ((message: string, error: unknown) => console.error(`agentlib serve: ${message}:`, error));
+  const logNotice = options.logNotice ?? ((line: string) => console.error(`agentlib serve: ${line}`));
   const playground = options.playground ?? true;
   const runtime: ServeRuntime = {
     tracker,
-    runner: { createAgent, sessions: options.sessions ?? new InMemorySessionStore(), locks: new KeyedLock(), ...(options.toolContext === undefined ? {} : { toolContext: options.toolContext }) },
+    runner: {
+      createAgent,
+      sessions: options.sessions ?? new InMemorySessionStore({ onEvict: (eviction) => logNotice(evictionNotice(eviction)) }),
+      locks: new KeyedLock(),
+      maxSessionBytes: options.maxSessionBytes ?? SERVE_DEFAULTS.maxSessionBytes,
+      ...(options.toolContext === undefined ? {} : { toolContext: options.toolContext }),
+    },
     info,
     bodyLimitBytes: options.bodyLimitBytes ?? SERVE_DEFAULTS.bodyLimitBytes,
     keepAliveMs: options.keepAliveMs ?? 15_000,
@@ -175,7 +204,9 @@ export function createServeApp(options: ServeAppOptions): ServeApp {
       // @hono/node-server's lighter ones, which `app.request()` users need not get.
       const fallback = listenerOptions.fallback ?? getRequestListener(app.fetch, listenerOptions.hostname === undefined ? {} : { hostname: listenerOptions.hostname });
       return (req, res) => {
-        if (!fastPath(req, res)) void fallback(req, res);
+        if (fastPath(req, res)) return;
+        endAfterBodyOf(req, res);
+        void fallback(req, res);
       };
     },
     info,
@@ -184,6 +215,11 @@ export function createServeApp(options: ServeAppOptions): ServeApp {
     },
     shutdown: (graceMs = SERVE_DEFAULTS.shutdownGraceMs) => tracker.drain(graceMs),
   };
+}
+
+function evictionNotice(eviction: SessionEviction): string {
+  const bound = eviction.reason === 'bytes' ? 'its byte limit' : 'its session count limit';
+  return `session "${eviction.sessionId}" (${eviction.bytes} bytes) dropped from the in-memory session store, least recently used, to stay within ${bound}`;
 }
 
 function accessLogger(write: (line: string) => void): MiddlewareHandler {

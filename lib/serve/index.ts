@@ -7,7 +7,7 @@ export { createServeApp, SERVE_DEFAULTS, type RequestListenerOptions, type Serve
 export { listen, type ListenOptions, type RunningServer } from './server.js';
 export { HttpError, type HttpErrorType } from './http-error.js';
 export { toHttpError } from './error-mapping.js';
-export { InMemorySessionStore, type InMemorySessionStoreOptions, type SessionStore } from './session-store.js';
+export { InMemorySessionStore, SESSION_STORE_DEFAULTS, type InMemorySessionStoreOptions, type SessionEviction, type SessionStore } from './session-store.js';
 export type { InvokeResponse } from './invoke-response.js';
 export type { RunRequest } from './run-request.js';
 export type { AgentInfo, ToolInfo } from './agent-info.js';

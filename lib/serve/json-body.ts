@@ -22,20 +22,38 @@ function tooLarge(limit: number): HttpError {
   return new HttpError(413, 'request_too_large_error', `The request body is larger than ${limit} bytes`);
 }
 
-/** Reads a body of unknown length, stopping (413) as soon as it passes `limit`. */
-async function readCapped(body: ReadableStream<Uint8Array>, limit: number): Promise<Uint8Array> {
+/** Why a read stopped on `signal`: its reason when that is an HttpError (504, 408, 503), else a 503. */
+function abortReason(signal: AbortSignal): HttpError {
+  const reason: unknown = signal.reason;
+  return HttpError.isInstance(reason) ? reason : new HttpError(503, 'service_unavailable_error', 'The request was cancelled');
+}
+
+function isAborted(signal: AbortSignal | undefined): signal is AbortSignal {
+  return signal?.aborted === true;
+}
+
+/** Reads a Web body, stopping (413) as soon as it passes `limit`, or when `signal` aborts. */
+async function readCapped(body: ReadableStream<Uint8Array>, limit: number, signal: AbortSignal | undefined): Promise<Uint8Array> {
+  if (signal?.aborted === true) throw abortReason(signal);
   const reader = body.getReader();
+  const onAbort = (): void => void reader.cancel().catch(() => undefined);
+  signal?.addEventListener('abort', onAbort, { once: true });
   const parts: Uint8Array[] = [];
   let size = 0;
-  for (;;) {
-    const { done, value } = await reader.read();
-    if (done) break;
-    size += value.byteLength;
-    if (size > limit) {
-      await reader.cancel().catch(() => undefined);
-      throw tooLarge(limit);
+  try {
+    for (;;) {
+      const { done, value } = await reader.read();
+      if (isAborted(signal)) throw abortReason(signal);
+      if (done) break;
+      size += value.byteLength;
+      if (size > limit) {
+        await reader.cancel().catch(() => undefined);
+        throw tooLarge(limit);
+      }
+      parts.push(value);
     }
-    parts.push(value);
+  } finally {
+    signal?.removeEventListener('abort', onAbort);
   }
   if (parts.length === 1) return parts[0] as Uint8Array;
   const out = new Uint8Array(size);
@@ -76,9 +94,18 @@ function nodeIncoming(c: Context): IncomingMessage | undefined {
   return typeof incoming === 'object' && incoming !== null && typeof (incoming as IncomingMessage).on === 'function' && 'headers' in incoming ? (incoming as IncomingMessage) : undefined;
 }
 
-/** Reads a Node request body up to `limit` bytes (413 past it), without building a Web stream. */
-function readIncoming(incoming: IncomingMessage, limit: number): Promise<Uint8Array> {
+/**
+ * Reads a Node request body up to `limit` bytes (413 past it), without building a Web stream.
+ * Settles on every path: the body's end, an error, the connection closing before the end (400), and
+ * `signal` aborting (the request timeout, the body deadline, a drain: rejects with its reason). A
+ * reader that waited on a stalled client would hold the request's concurrency slot for good.
+ */
+function readIncoming(incoming: IncomingMessage, limit: number, signal: AbortSignal | undefined): Promise<Uint8Array> {
   return new Promise((resolve, reject) => {
+    if (signal?.aborted === true) {
+      reject(abortReason(signal));
+      return;
+    }
     // Most bodies come in one chunk: an array only for the rest.
     let first: Buffer | undefined;
     let rest: Buffer[] | undefined;
@@ -87,13 +114,14 @@ function readIncoming(incoming: IncomingMessage, limit: number): Promise<Uint8Ar
       incoming.off('data', onData);
       incoming.off('end', onEnd);
       incoming.off('error', onError);
-      incoming.off('aborted', onAborted);
+      incoming.off('close', onClose);
+      signal?.removeEventListener('abort', onAbort);
     };
     const onData = (chunk: Buffer): void => {
       size += chunk.length;
       if (size > limit) {
         cleanup();
-        incoming.resume(); // discard the rest; the 413 goes out once it is read
+        incoming.resume(); // the rest is dropped (bounded) once the 413 is written: end-after-body.ts
         reject(tooLarge(limit));
         return;
       }
@@ -108,11 +136,17 @@ function readIncoming(incoming: IncomingMessage, limit: number): Promise<Uint8Ar
       cleanup();
       reject(badRequest(`The request body could not be read: ${error.message}`));
     };
-    const onAborted = (): void => onError(new Error('the client aborted the request'));
+    const onClose = (): void => onError(new Error('the connection closed before the body was complete'));
+    const onAbort = (): void => {
+      cleanup();
+      incoming.pause();
+      reject(abortReason(signal as AbortSignal));
+    };
     incoming.on('data', onData);
     incoming.on('end', onEnd);
     incoming.on('error', onError);
-    incoming.on('aborted', onAborted);
+    incoming.on('close', onClose);
+    signal?.addEventListener('abort', onAbort, { once: true });
   });
 }
 
@@ -139,24 +173,24 @@ function incomingHeader(incoming: IncomingMessage, name: string): string | null 
  * fast path of `/invoke` and `/stream`, and the Hono routes under @hono/node-server. Errors as
  * {@link readJsonBody}.
  */
-export function readIncomingJson(incoming: IncomingMessage, limit: number): Promise<unknown> {
-  return readJson(incomingHeader(incoming, 'content-type'), incomingHeader(incoming, 'content-length'), limit, () => readIncoming(incoming, limit));
+export function readIncomingJson(incoming: IncomingMessage, limit: number, signal?: AbortSignal): Promise<unknown> {
+  return readJson(incomingHeader(incoming, 'content-type'), incomingHeader(incoming, 'content-length'), limit, () => readIncoming(incoming, limit, signal));
 }
 
 /**
  * Reads and parses a JSON request body: 415 unless the content type is JSON, 413 past `limit`
  * bytes (by Content-Length before reading, or while reading a chunked body), 400 for an empty
  * body, invalid UTF-8, invalid JSON, too deep nesting or prototype keys. Under @hono/node-server
- * it reads the Node request directly ({@link readIncomingJson}).
+ * it reads the Node request directly ({@link readIncomingJson}). The read stops when `signal`
+ * aborts (rejecting with its reason).
  */
-export function readJsonBody(c: Context, limit: number): Promise<unknown> {
+export function readJsonBody(c: Context, limit: number, signal?: AbortSignal): Promise<unknown> {
   const incoming = nodeIncoming(c);
-  if (incoming !== undefined) return readIncomingJson(incoming, limit);
+  if (incoming !== undefined) return readIncomingJson(incoming, limit, signal);
   const request = c.req.raw;
-  const declared = request.headers.get('content-length');
-  return readJson(request.headers.get('content-type'), declared, limit, async () => {
-    if (request.body === null) throw badRequest('The request body is empty; send a JSON object');
-    return declared === null ? readCapped(request.body, limit) : new Uint8Array(await request.arrayBuffer());
+  return readJson(request.headers.get('content-type'), request.headers.get('content-length'), limit, () => {
+    if (request.body === null) return Promise.reject(badRequest('The request body is empty; send a JSON object'));
+    return readCapped(request.body, limit, signal);
   });
 }
 

@@ -1,7 +1,7 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { accessLogLine } from './access-log.js';
 import type { CorsHeaders } from './cors-headers.js';
-import { drainIncoming } from './drain-incoming.js';
+import { endAfterBody } from './end-after-body.js';
 import { requestFailure } from './error-mapping.js';
 import type { HttpError } from './http-error.js';
 import { readIncomingJson } from './json-body.js';
@@ -68,7 +68,7 @@ interface Exchange {
 }
 
 function serveInvoke(runtime: ServeRuntime, exchange: Exchange): void {
-  void invoke(runtime, () => readIncomingJson(exchange.req, runtime.bodyLimitBytes)).then(
+  void invoke(runtime, (signal) => readIncomingJson(exchange.req, runtime.bodyLimitBytes, signal)).then(
     (body) => {
       try {
         sendJson(exchange, 200, JSON.stringify(body), NO_HEADERS);
@@ -83,7 +83,7 @@ function serveInvoke(runtime: ServeRuntime, exchange: Exchange): void {
 async function serveStream(runtime: ServeRuntime, exchange: Exchange): Promise<void> {
   const { req, res } = exchange;
   try {
-    await startStream(runtime, () => readIncomingJson(req, runtime.bodyLimitBytes), (onClientGone) => {
+    await startStream(runtime, (signal) => readIncomingJson(req, runtime.bodyLimitBytes, signal), (onClientGone) => {
       logAccess(exchange, 200);
       return { sse: nodeEventStream(res, onClientGone, { keepAliveMs: runtime.keepAliveMs, headers: exchange.cors }), response: undefined };
     });
@@ -101,13 +101,18 @@ function sendJson(exchange: Exchange, status: number, body: string, headers: Rea
   const { req, res, cors } = exchange;
   // Logged before the answer goes out, as the Hono access logger does.
   logAccess(exchange, status);
-  // A body answered before it was read (413 by Content-Length, 401, 429) is dropped, within bounds.
-  if (!req.readableEnded) res.once('close', () => drainIncoming(req));
   // A flat [name, value, …] list: Node takes it without walking an object.
   const head = ['Content-Type', 'application/json', 'Content-Length', String(Buffer.byteLength(body))];
   for (const extra of [cors, headers]) for (const name in extra) head.push(name, extra[name] as string);
   res.writeHead(status, head);
-  res.end(body);
+  if (req.complete) {
+    res.end(body);
+    return;
+  }
+  // Answered before its body was read (413, 401, 429, 408, 504): the answer goes out now, the
+  // connection ends once the rest of the body was dropped (bounded).
+  res.write(body);
+  endAfterBody(req, res, () => res.end());
 }
 
 /** Writes an answer; if that fails, the failure is logged and the connection dropped. */

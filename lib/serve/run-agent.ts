@@ -7,7 +7,8 @@ import type { AgentEvent } from '../events/types.js';
 import { approvalFromGlobs } from './approval-policy.js';
 import type { KeyedLock } from './keyed-lock.js';
 import type { RunRequest } from './run-request.js';
-import type { SessionStore } from './session-store.js';
+import { HttpError } from './http-error.js';
+import { sessionBytes, type SessionStore } from './session-store.js';
 
 /** What a run needs from the server. */
 export interface RunnerDeps {
@@ -15,6 +16,8 @@ export interface RunnerDeps {
   createAgent: () => Agent;
   sessions: SessionStore;
   locks: KeyedLock;
+  /** Largest session (its messages as JSON, UTF-8 bytes) a request may run on (413 past it). */
+  maxSessionBytes: number;
   /** Passed to tools as `ctx.context` (server-side only, never from the request). */
   toolContext?: unknown;
 }
@@ -24,8 +27,10 @@ const DENY_ALL = approvalFromGlobs([]);
 /**
  * Runs one request on a fresh Agent: loads the session's history (under the session's lock, so
  * two requests of one session take turns), runs (streaming every event to `onEvent` when given),
- * and saves the conversation back unless the run failed or was cancelled. Requests without a
- * session share nothing.
+ * and saves the conversation back unless the run failed or was cancelled. A session whose history
+ * and new messages together pass `maxSessionBytes` is refused (413) before it runs, so a session
+ * never grows past that bound by more than one run's messages. Requests without a session share
+ * nothing.
  */
 export function runAgent(deps: RunnerDeps, request: RunRequest, signal: AbortSignal, onEvent?: (event: AgentEvent) => void): Promise<AgentResult> {
   const { sessionId } = request;
@@ -42,10 +47,16 @@ export function runAgent(deps: RunnerDeps, request: RunRequest, signal: AbortSig
     const history = await deps.sessions.load(sessionId);
     const agent = deps.createAgent();
     const input = history === undefined || history.length === 0 ? request.messages : [...history, ...request.messages];
+    const bytes = sessionBytes(input);
+    if (bytes > deps.maxSessionBytes) throw sessionTooLarge(sessionId, bytes, deps.maxSessionBytes);
     const result = await run(agent, input, runOptions(deps, request, signal), onEvent);
     if (!signal.aborted && result.status !== 'cancelled') await deps.sessions.save(sessionId, agent.history);
     return result;
   });
+}
+
+function sessionTooLarge(sessionId: string, bytes: number, limit: number): HttpError {
+  return new HttpError(413, 'request_too_large_error', `Session "${sessionId}" would hold ${bytes} bytes with this request, over the limit of ${limit} bytes per session; start a new session_id`);
 }
 
 function runOptions(deps: RunnerDeps, request: RunRequest, signal: AbortSignal): RunOptions {

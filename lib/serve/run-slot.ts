@@ -12,6 +12,11 @@ export class RunSlot {
   readonly #onRelease: (slot: RunSlot) => void;
   /** Monotonic ms (performance.now) after which the tracker aborts the request with a 504. */
   readonly deadline: number;
+  /**
+   * Monotonic ms after which the tracker aborts the request with a 408 if its body is still being
+   * read; Infinity once the body is in.
+   */
+  bodyDeadline: number;
   #released = false;
   #releaseRequested = false;
   #pending = 0;
@@ -36,8 +41,9 @@ export class RunSlot {
   };
 
   /** @internal Created by RunTracker.acquire. */
-  constructor(deadline: number, onRelease: (slot: RunSlot) => void) {
+  constructor(deadline: number, bodyDeadline: number, onRelease: (slot: RunSlot) => void) {
     this.deadline = deadline;
+    this.bodyDeadline = bodyDeadline;
     this.#onRelease = onRelease;
   }
 
@@ -74,6 +80,17 @@ export class RunSlot {
     this.#moreRacers = undefined;
     first?.(reason);
     if (more !== undefined) for (const reject of more) reject(reason);
+  }
+
+  /**
+   * Reads the request body with `read` (given the slot's signal, which a reader must honour: it is
+   * aborted on the request timeout, the body deadline, a drain), under the body deadline. The
+   * reader must settle on every path, or the slot is held until it does.
+   */
+  async readBody<T>(read: (signal: AbortSignal) => Promise<T>): Promise<T> {
+    const body = await this.race(read(this.#controller.signal));
+    this.bodyDeadline = Infinity;
+    return body;
   }
 
   /**

@@ -9,25 +9,40 @@ export interface DrainResult {
   aborted: number;
 }
 
+/** Options of a {@link RunTracker}. */
+export interface RunTrackerOptions {
+  maxConcurrency: number;
+  /** Deadline of a request, body to answer (504; 0 or Infinity: none). */
+  timeoutMs: number;
+  /** Deadline of reading a request's body (408; 0 or Infinity: none). Default: none. */
+  bodyTimeoutMs?: number;
+}
+
+function finite(ms: number | undefined): number {
+  return ms !== undefined && ms > 0 && Number.isFinite(ms) ? ms : Infinity;
+}
+
 /**
  * Admission control of the server: at most `maxConcurrency` requests run at once (429 past it),
- * none once draining (503), each under its own deadline (504). `drain(graceMs)` lets in-flight
- * runs finish, then aborts what is left.
+ * none once draining (503), each under its own deadline (504) and its body under a deadline of its
+ * own (408). `drain(graceMs)` lets in-flight runs finish, then aborts what is left.
  */
 export class RunTracker {
   readonly #active = new Set<RunSlot>();
   readonly #max: number;
   readonly #timeoutMs: number;
+  readonly #bodyTimeoutMs: number;
   readonly #sweepMs: number;
   #sweeper: NodeJS.Timeout | undefined;
   #draining = false;
 
-  constructor(options: { maxConcurrency: number; timeoutMs: number }) {
+  constructor(options: RunTrackerOptions) {
     this.#max = options.maxConcurrency;
-    this.#timeoutMs = options.timeoutMs > 0 && Number.isFinite(options.timeoutMs) ? options.timeoutMs : Infinity;
+    this.#timeoutMs = finite(options.timeoutMs);
+    this.#bodyTimeoutMs = finite(options.bodyTimeoutMs);
     // Deadlines are checked by one sweep while requests run (no timer per request): at most a
-    // quarter of the timeout late (between 5 ms and 1 s).
-    this.#sweepMs = Math.min(1000, Math.max(5, Math.floor(this.#timeoutMs / 4)));
+    // quarter of the shorter timeout late (between 5 ms and 1 s).
+    this.#sweepMs = Math.min(1000, Math.max(5, Math.floor(Math.min(this.#timeoutMs, this.#bodyTimeoutMs) / 4)));
   }
 
   /** Requests admitted and not yet settled. */
@@ -46,9 +61,10 @@ export class RunTracker {
     if (this.#active.size >= this.#max) {
       throw new HttpError(429, 'rate_limit_error', `The server is running ${this.#max} requests (its --max-concurrency); retry shortly`, { headers: { 'Retry-After': '1' } });
     }
-    const slot = new RunSlot(performance.now() + this.#timeoutMs, this.#onRelease);
+    const now = performance.now();
+    const slot = new RunSlot(now + this.#timeoutMs, now + this.#bodyTimeoutMs, this.#onRelease);
     this.#active.add(slot);
-    if (this.#sweeper === undefined && this.#timeoutMs !== Infinity) {
+    if (this.#sweeper === undefined && (this.#timeoutMs !== Infinity || this.#bodyTimeoutMs !== Infinity)) {
       this.#sweeper = setInterval(this.#sweep, this.#sweepMs);
       this.#sweeper.unref();
     }
@@ -67,6 +83,7 @@ export class RunTracker {
     const now = performance.now();
     for (const slot of this.#active) {
       if (now >= slot.deadline) slot.abort(new HttpError(504, 'timeout_error', `The request did not finish within ${this.#timeoutMs} ms`));
+      else if (now >= slot.bodyDeadline) slot.abort(bodyTimedOut(this.#bodyTimeoutMs));
     }
   };
 
@@ -85,6 +102,11 @@ export class RunTracker {
     await waitAll(left, settleMs);
     return { finished: started - left.length, aborted: left.length };
   }
+}
+
+/** The body did not arrive in time: the connection cannot carry another request (its body is unread). */
+function bodyTimedOut(ms: number): HttpError {
+  return new HttpError(408, 'request_timeout_error', `The request body did not arrive within ${ms} ms`, { headers: { Connection: 'close' } });
 }
 
 function shuttingDown(): HttpError {

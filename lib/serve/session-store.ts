@@ -14,32 +14,72 @@ export interface SessionStore {
   delete(sessionId: string): Promise<void>;
 }
 
+/** A session the in-memory store dropped to stay within its bounds (not an idle expiry). */
+export interface SessionEviction {
+  sessionId: string;
+  /** Its size: its messages as JSON, in UTF-8 bytes. */
+  bytes: number;
+  /** Which bound it made room for: `maxBytes`, or `maxSessions`. */
+  reason: 'bytes' | 'count';
+}
+
 /** Options of {@link InMemorySessionStore}. */
 export interface InMemorySessionStoreOptions {
-  /** Sessions kept; the least recently used is dropped past it. Default 10,000. */
+  /** Sessions kept; the least recently used are dropped past it. Default 10,000. */
   maxSessions?: number;
+  /**
+   * Bytes kept, all sessions together (each session's messages as JSON, in UTF-8); the least
+   * recently used sessions are dropped past it. Default 256 MiB.
+   */
+  maxBytes?: number;
   /** A session unused this long is forgotten. Default one hour. */
   ttlMs?: number;
+  /** Told about every session dropped to stay within `maxSessions` or `maxBytes`. */
+  onEvict?: (eviction: SessionEviction) => void;
   /** Clock (tests). */
   now?: () => number;
 }
 
+/** Defaults of {@link InMemorySessionStore}. */
+export const SESSION_STORE_DEFAULTS = {
+  maxSessions: 10_000,
+  maxBytes: 256 * 1024 * 1024,
+  ttlMs: 3_600_000,
+} as const;
+
 interface Entry {
-  messages: readonly Message[];
+  /** The messages as JSON: a copy nobody else holds, whose size is known. */
+  json: string;
+  bytes: number;
   touched: number;
 }
 
-/** A bounded, process-local SessionStore: LRU past `maxSessions`, idle sessions expire after `ttlMs`. */
+/** The size of `messages` as a session holds them: their JSON, in UTF-8 bytes. */
+export function sessionBytes(messages: readonly Message[]): number {
+  return Buffer.byteLength(JSON.stringify(messages), 'utf8');
+}
+
+/**
+ * A bounded, process-local SessionStore: at most `maxSessions` sessions and `maxBytes` bytes
+ * (least recently used dropped first, each drop reported to `onEvict`); idle sessions expire
+ * after `ttlMs`. Sessions are held as JSON text, so their size is exact and every load is a copy.
+ */
 export class InMemorySessionStore implements SessionStore {
+  /** Map order is the LRU order: a session is re-inserted whenever it is used. */
   readonly #sessions = new Map<string, Entry>();
   readonly #max: number;
+  readonly #maxBytes: number;
   readonly #ttlMs: number;
   readonly #now: () => number;
+  readonly #onEvict: ((eviction: SessionEviction) => void) | undefined;
+  #bytes = 0;
 
   constructor(options: InMemorySessionStoreOptions = {}) {
-    this.#max = options.maxSessions ?? 10_000;
-    this.#ttlMs = options.ttlMs ?? 3_600_000;
+    this.#max = options.maxSessions ?? SESSION_STORE_DEFAULTS.maxSessions;
+    this.#maxBytes = options.maxBytes ?? SESSION_STORE_DEFAULTS.maxBytes;
+    this.#ttlMs = options.ttlMs ?? SESSION_STORE_DEFAULTS.ttlMs;
     this.#now = options.now ?? Date.now;
+    this.#onEvict = options.onEvict;
   }
 
   /** Sessions currently held. */
@@ -47,28 +87,53 @@ export class InMemorySessionStore implements SessionStore {
     return this.#sessions.size;
   }
 
+  /** Bytes currently held (the sessions' JSON, UTF-8). */
+  get bytes(): number {
+    return this.#bytes;
+  }
+
   load(sessionId: string): Promise<readonly Message[] | undefined> {
     const entry = this.#sessions.get(sessionId);
     if (entry === undefined) return Promise.resolve(undefined);
-    if (this.#now() - entry.touched > this.#ttlMs) {
-      this.#sessions.delete(sessionId);
-      return Promise.resolve(undefined);
-    }
-    return Promise.resolve(structuredClone(entry.messages));
+    this.#remove(sessionId, entry);
+    if (this.#now() - entry.touched > this.#ttlMs) return Promise.resolve(undefined);
+    this.#insert(sessionId, entry); // most recently used now
+    return Promise.resolve(JSON.parse(entry.json) as Message[]);
   }
 
   save(sessionId: string, messages: readonly Message[]): Promise<void> {
-    this.#sessions.delete(sessionId); // re-insert: Map order is the LRU order
-    this.#sessions.set(sessionId, { messages: structuredClone(messages), touched: this.#now() });
-    while (this.#sessions.size > this.#max) {
-      const oldest = this.#sessions.keys().next().value as string;
-      this.#sessions.delete(oldest);
+    const json = JSON.stringify(messages);
+    const entry: Entry = { json, bytes: Buffer.byteLength(json, 'utf8'), touched: this.#now() };
+    const previous = this.#sessions.get(sessionId);
+    if (previous !== undefined) this.#remove(sessionId, previous);
+    if (entry.bytes > this.#maxBytes) {
+      // It could only be kept by dropping everything else, and still not fit.
+      this.#onEvict?.({ sessionId, bytes: entry.bytes, reason: 'bytes' });
+      return Promise.resolve();
+    }
+    this.#insert(sessionId, entry);
+    while (this.#sessions.size > this.#max || this.#bytes > this.#maxBytes) {
+      const reason = this.#sessions.size > this.#max ? 'count' : 'bytes';
+      const [oldestId, oldest] = this.#sessions.entries().next().value as [string, Entry];
+      this.#remove(oldestId, oldest);
+      this.#onEvict?.({ sessionId: oldestId, bytes: oldest.bytes, reason });
     }
     return Promise.resolve();
   }
 
   delete(sessionId: string): Promise<void> {
-    this.#sessions.delete(sessionId);
+    const entry = this.#sessions.get(sessionId);
+    if (entry !== undefined) this.#remove(sessionId, entry);
     return Promise.resolve();
+  }
+
+  #insert(sessionId: string, entry: Entry): void {
+    this.#sessions.set(sessionId, entry);
+    this.#bytes += entry.bytes;
+  }
+
+  #remove(sessionId: string, entry: Entry): void {
+    this.#sessions.delete(sessionId);
+    this.#bytes -= entry.bytes;
   }
 }

@@ -30,7 +30,7 @@ export function chatCompletionsRoute(runtime: ServeRuntime): (c: Context) => Pro
     const slot = runtime.tracker.acquire();
     let started = false;
     try {
-      const chat = parseChatRequest(await slot.race(readJsonBody(c, runtime.bodyLimitBytes)));
+      const chat = parseChatRequest(await slot.readBody((signal) => readJsonBody(c, runtime.bodyLimitBytes, signal)));
       const created = Math.floor(Date.now() / 1000);
       if (!chat.stream) {
         const result = await slot.race(runAgent(runtime.runner, chat.run, slot.runSignal()));

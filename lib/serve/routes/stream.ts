@@ -10,15 +10,15 @@ import { runIntoStream } from './stream-run.js';
 
 /**
  * The core of `POST /stream`, shared by the Hono route and the Node fast path: admits the request,
- * reads and validates its body (what it throws before the stream opens is answered as a JSON
+ * reads (until the slot's signal aborts) and validates its body (what it throws before the stream opens is answered as a JSON
  * error), then `open`s the event stream (given what to call when the client goes away) and runs
  * the agent into it. Resolves with what `open` returned, once the run has started.
  */
-export async function startStream<T>(runtime: ServeRuntime, readBody: () => Promise<unknown>, open: (onClientGone: () => void) => { sse: SseStream; response: T }): Promise<T> {
+export async function startStream<T>(runtime: ServeRuntime, readBody: (signal: AbortSignal) => Promise<unknown>, open: (onClientGone: () => void) => { sse: SseStream; response: T }): Promise<T> {
   const slot = runtime.tracker.acquire();
   let started = false;
   try {
-    const request = parseRunRequest(await slot.race(readBody()));
+    const request = parseRunRequest(await slot.readBody(readBody));
     const { sse, response } = open(() => slot.abort(clientClosed()));
     let runId: string | undefined;
     runIntoStream(runtime, slot, request, sse, {
@@ -49,7 +49,7 @@ export function streamRoute(runtime: ServeRuntime): (c: Context) => Promise<Resp
   return (c) =>
     startStream(
       runtime,
-      () => readJsonBody(c, runtime.bodyLimitBytes),
+      (signal) => readJsonBody(c, runtime.bodyLimitBytes, signal),
       (onClientGone) => {
         const stream = webEventStream(onClientGone, { keepAliveMs: runtime.keepAliveMs });
         c.req.raw.signal.addEventListener('abort', onClientGone, { once: true });

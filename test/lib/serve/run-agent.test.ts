@@ -15,7 +15,7 @@ import { testRuntime } from '../../support/agent-harness.js';
 // iteration): same events as iterating `agent.stream`, and the same semantics when `onEvent` throws.
 
 function deps(createAgent: () => Agent): RunnerDeps {
-  return { createAgent, sessions: new InMemorySessionStore(), locks: new KeyedLock() };
+  return { createAgent, sessions: new InMemorySessionStore(), locks: new KeyedLock(), maxSessionBytes: Infinity };
 }
 
 const request = { messages: [userMessage('question')], approve: [] };
