@@ -44,7 +44,7 @@ function stopRequested(signal: AbortSignal): Promise<'SIGTERM' | 'SIGINT'> {
 export async function run(args: CommandArguments, context: CommandContext): Promise<number> {
   const { io } = context;
   const cwd = io.cwd ?? process.cwd();
-  const settings = serveSettings(args, io.env);
+  const settings = serveSettings(args, io.env, cwd);
   const vars = parseVars(args.var as unknown[] | undefined);
   const plan = planAgentLoad(agentRequestFrom(args, { cwd, env: io.env, vars }));
   const agentConfig = await buildAgentConfig(await loadAgentConfig(plan.file, plan.options), plan.options, plan.file);
@@ -54,6 +54,7 @@ export async function run(args: CommandArguments, context: CommandContext): Prom
     agent: agentConfig,
     maxConcurrency: settings.maxConcurrency,
     timeoutMs: settings.timeoutMs,
+    bodyTimeoutMs: settings.bodyTimeoutMs,
     playground: settings.playground,
     toolContext: { ...vars },
     version: context.version,
@@ -61,6 +62,7 @@ export async function run(args: CommandArguments, context: CommandContext): Prom
     ...(settings.cors === undefined ? {} : { cors: settings.cors }),
     ...(settings.quiet ? {} : { accessLog: accessLog.log }),
     logError: (message, error) => void io.stderr.write(`agentlib serve: ${message}: ${describeFailure(error)}\n`),
+    logNotice: (line) => void io.stderr.write(`agentlib serve: ${line}\n`),
   });
   let server: RunningServer;
   try {

@@ -16,9 +16,11 @@ export const serveCommand: CommandDescriptor = {
       .option('port', { type: 'number', default: 8000, describe: 'port to listen on (0: any free port)' })
       .option('host', { type: 'string', default: '127.0.0.1', describe: 'address to bind; anything but loopback needs --auth-token' })
       .option('auth-token', { type: 'string', describe: 'require Authorization: Bearer <token> (or set AGENTLIB_AUTH_TOKEN)' })
+      .option('auth-token-file', { type: 'string', describe: 'read the token from this file (one trailing newline dropped), so it is not in argv' })
       .option('cors', { type: 'string', describe: 'allow this browser origin (CORS is off without it)' })
       .option('max-concurrency', { type: 'number', default: 32, describe: 'concurrent requests; more get 429' })
       .option('timeout', { type: 'number', default: 120, describe: 'seconds a request may take; then 504' })
+      .option('body-timeout', { type: 'number', default: 30, describe: 'seconds a request body may take to arrive; then 408' })
       .option('shutdown-grace', { type: 'number', default: 10, describe: 'seconds in-flight runs get to finish on SIGTERM/SIGINT' })
       .option('playground', { type: 'boolean', default: true, describe: 'serve the /playground page (--no-playground: off)' })
       .option('quiet', { alias: 'q', type: 'boolean', default: false, describe: 'no access log on stderr' })
@@ -27,7 +29,7 @@ export const serveCommand: CommandDescriptor = {
       .option('max-iterations', { type: 'number', describe: 'override max_iterations' })
       .option('var', { type: 'string', array: true, describe: 'set a ${variable} for the YAML and the tools: --var key=value (repeatable)' })
       .option('replay', { type: 'string', describe: 'answer provider calls from this cassette (no network)' })
-      .group(['port', 'host', 'auth-token', 'cors', 'max-concurrency', 'timeout', 'shutdown-grace', 'playground', 'quiet'], 'Server:')
+      .group(['port', 'host', 'auth-token', 'auth-token-file', 'cors', 'max-concurrency', 'timeout', 'body-timeout', 'shutdown-grace', 'playground', 'quiet'], 'Server:')
       .group(['model', 'provider', 'max-iterations', 'var', 'replay'], 'Agent:'),
   load: () => import('../../commands/serve.js'),
 };

@@ -1,4 +1,6 @@
 import assert from 'node:assert/strict';
+import { writeFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { describe, test } from 'node:test';
 import { fixture, jsonResponse, recordedResponses, sseResponse } from '../support/replay-server.js';
 import { readSse, until } from '../lib/serve/helpers.js';
@@ -110,6 +112,31 @@ describe('agentlib serve (built binary, replay server)', () => {
     const badCors = await agentlib(['serve', project.agent, '--cors', 'http://x.example/path'], { cwd: project.dir, env: cliEnv(undefined) });
     assert.equal(badCors.exitCode, 2);
     assert.match(badCors.stderr, /--cors expects an origin/);
+  });
+
+  test('auth tokens: whitespace is refused at start-up (exit 2); --auth-token-file protects the routes; not with --auth-token', async () => {
+    const { server, project } = suite;
+    const token = 'a-long-enough-file-token';
+    for (const args of [['--auth-token', 'a token with spaces in it'], ['--auth-token', '                    ']]) {
+      const run = await agentlib(['serve', project.agent, ...args], { cwd: project.dir, env: cliEnv(undefined) });
+      assert.equal(run.exitCode, 2, run.stderr);
+      assert.match(run.stderr, /auth token from --auth-token cannot be used: .*whitespace/);
+    }
+    const spacedEnv = await agentlib(['serve', project.agent], { cwd: project.dir, env: cliEnv(undefined, { AGENTLIB_AUTH_TOKEN: ` ${token}` }) });
+    assert.equal(spacedEnv.exitCode, 2, spacedEnv.stderr);
+    assert.match(spacedEnv.stderr, /AGENTLIB_AUTH_TOKEN cannot be used: .*whitespace/);
+    writeFileSync(join(project.dir, 'token.txt'), `${token}\n`);
+    const both = await agentlib(['serve', project.agent, '--auth-token', token, '--auth-token-file', 'token.txt'], { cwd: project.dir, env: cliEnv(undefined) });
+    assert.equal(both.exitCode, 2, both.stderr);
+    assert.match(both.stderr, /not both/);
+    const serve = await startServe([project.agent, '--quiet', '--auth-token-file', 'token.txt'], { cwd: project.dir, env: cliEnv(server) });
+    try {
+      assert.equal((await fetch(`${serve.url}/health`)).status, 401);
+      assert.equal((await fetch(`${serve.url}/health`, { headers: { authorization: `Bearer ${token}` } })).status, 200);
+    } finally {
+      serve.child.kill('SIGTERM');
+      assert.equal((await serve.child).exitCode, 0);
+    }
   });
 
   test('AGENTLIB_AUTH_TOKEN protects the routes', async () => {
