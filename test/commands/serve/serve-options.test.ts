@@ -4,7 +4,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, describe, test } from 'node:test';
 import { UsageError } from '../../../cli/usage-error.js';
-import { serveSettings } from '../../../commands/serve/serve-options.js';
+import type { CommandArguments } from '../../../cli/command-descriptor.js';
+import { serveSettings as settingsOf } from '../../../commands/serve/serve-options.js';
 
 // Issue 13, item 5: a token with whitespace was accepted at start-up and could never match (a
 // Bearer credential is one word). `--auth-token-file` keeps the token out of argv.
@@ -12,6 +13,12 @@ import { serveSettings } from '../../../commands/serve/serve-options.js';
 const TOKEN = 'a-long-enough-test-token';
 const dir = mkdtempSync(join(tmpdir(), 'agentlib-serve-token-'));
 after(() => rmSync(dir, { recursive: true, force: true }));
+
+/** `serveSettings` given just these options (as yargs would pass them, with the globals). */
+function serveSettings(options: Record<string, unknown>, env: Record<string, string>, cwd: string): ReturnType<typeof settingsOf> {
+  const args: CommandArguments = { color: false, debug: false, _: [], ...options };
+  return settingsOf(args, env, cwd);
+}
 
 function file(name: string, content: string): string {
   writeFileSync(join(dir, name), content);
