@@ -21,7 +21,7 @@ import { playgroundRoute } from './routes/playground.js';
 import { streamRoute } from './routes/stream.js';
 import { RunTracker, type DrainResult } from './run-tracker.js';
 import type { ServeRuntime } from './runtime.js';
-import { InMemorySessionStore, type SessionEviction, type SessionStore } from './session-store.js';
+import { InMemorySessionStore, type InMemorySessionStoreOptions, type SessionEviction, type SessionStore } from './session-store.js';
 
 /** Defaults of the server's limits. */
 export const SERVE_DEFAULTS = {
@@ -42,10 +42,11 @@ export interface ServeAppOptions {
    */
   agent: AgentConfig | (() => Agent);
   /**
-   * Where `session_id` conversations live. Default: an InMemorySessionStore (10,000 sessions,
-   * 256 MiB, idle ones expire after an hour) whose evictions go to `logNotice`.
+   * Where `session_id` conversations live: a SessionStore, or the bounds of the default
+   * InMemorySessionStore (10,000 sessions, 256 MiB, idle ones expire after an hour), whose
+   * evictions go to `logNotice`.
    */
-  sessions?: SessionStore;
+  sessions?: SessionStore | Omit<InMemorySessionStoreOptions, 'onEvict'>;
   /**
    * Largest session a request may continue: its stored messages plus the request's, as JSON in
    * UTF-8 bytes (413 past it, before the run). Default 4 MiB.
@@ -159,7 +160,7 @@ export function createServeApp(options: ServeAppOptions): ServeApp {
     tracker,
     runner: {
       createAgent,
-      sessions: options.sessions ?? new InMemorySessionStore({ onEvict: (eviction) => logNotice(evictionNotice(eviction)) }),
+      sessions: isSessionStore(options.sessions) ? options.sessions : new InMemorySessionStore({ ...options.sessions, onEvict: (eviction) => logNotice(evictionNotice(eviction)) }),
       locks: new KeyedLock(),
       maxSessionBytes: options.maxSessionBytes ?? SERVE_DEFAULTS.maxSessionBytes,
       ...(options.toolContext === undefined ? {} : { toolContext: options.toolContext }),
@@ -215,6 +216,10 @@ export function createServeApp(options: ServeAppOptions): ServeApp {
     },
     shutdown: (graceMs = SERVE_DEFAULTS.shutdownGraceMs) => tracker.drain(graceMs),
   };
+}
+
+function isSessionStore(value: ServeAppOptions['sessions']): value is SessionStore {
+  return value !== undefined && typeof (value as Partial<SessionStore>).load === 'function';
 }
 
 function evictionNotice(eviction: SessionEviction): string {
