@@ -11,7 +11,8 @@ function errors(...codes: number[]): Record<string, unknown> {
     403: 'Host not allowed',
     404: 'not found',
     405: 'method not allowed',
-    413: 'body larger than the limit',
+    408: 'the body did not arrive within the body timeout',
+    413: 'body larger than the limit, or a session past its size limit',
     415: 'body is not JSON',
     429: 'too many concurrent requests',
     500: 'internal error',
@@ -22,7 +23,7 @@ function errors(...codes: number[]): Record<string, unknown> {
   return Object.fromEntries(codes.map((code) => [String(code), { description: descriptions[code] ?? 'error', content: { 'application/json': { schema: ERROR_REF } } }]));
 }
 
-const RUN_ERRORS = [400, 401, 403, 405, 413, 415, 429, 500, 502, 503, 504];
+const RUN_ERRORS = [400, 401, 403, 405, 408, 413, 415, 429, 500, 502, 503, 504];
 
 /** The OpenAPI 3.1 document of the server (`GET /openapi.json`). */
 export function openApiDocument(info: AgentInfo, options: { playground: boolean; auth: boolean }): Record<string, unknown> {

@@ -36,7 +36,7 @@ describe('GET /health, /schema, /openapi.json, /playground', () => {
     const doc = (await (await served.app.request('/openapi.json')).json()) as { openapi: string; paths: Record<string, Record<string, { responses: Record<string, unknown> }>>; components: { schemas: Record<string, unknown> } };
     assert.equal(doc.openapi, '3.1.0');
     assert.deepEqual(Object.keys(doc.paths).sort(), ['/health', '/invoke', '/openapi.json', '/playground', '/schema', '/stream', '/v1/chat/completions']);
-    for (const code of ['200', '400', '413', '429', '502', '504']) assert.ok(code in (doc.paths['/invoke']?.['post']?.responses ?? {}), `documents ${code}`);
+    for (const code of ['200', '400', '408', '413', '429', '502', '504']) assert.ok(code in (doc.paths['/invoke']?.['post']?.responses ?? {}), `documents ${code}`);
     assert.ok('Error' in doc.components.schemas && 'RunRequest' in doc.components.schemas && 'InvokeResponse' in doc.components.schemas);
   });
 
