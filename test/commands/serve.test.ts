@@ -32,6 +32,17 @@ async function invoke(url: string, prompt: string): Promise<Response> {
   return fetch(`${url}/invoke`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ prompt }) });
 }
 
+/** The server answers /health with 401 without the token and 200 with it; then it is stopped (exit 0). */
+async function assertTokenRequired(serve: Awaited<ReturnType<typeof startServe>>, token: string): Promise<void> {
+  try {
+    assert.equal((await fetch(`${serve.url}/health`)).status, 401);
+    assert.equal((await fetch(`${serve.url}/health`, { headers: { authorization: `Bearer ${token}` } })).status, 200);
+  } finally {
+    serve.child.kill('SIGTERM');
+    assert.equal((await serve.child).exitCode, 0);
+  }
+}
+
 describe('agentlib serve (built binary, replay server)', () => {
   const suite = cliSuite();
 
@@ -129,26 +140,12 @@ describe('agentlib serve (built binary, replay server)', () => {
     const both = await agentlib(['serve', project.agent, '--auth-token', token, '--auth-token-file', 'token.txt'], { cwd: project.dir, env: cliEnv(undefined) });
     assert.equal(both.exitCode, 2, both.stderr);
     assert.match(both.stderr, /not both/);
-    const serve = await startServe([project.agent, '--quiet', '--auth-token-file', 'token.txt'], { cwd: project.dir, env: cliEnv(server) });
-    try {
-      assert.equal((await fetch(`${serve.url}/health`)).status, 401);
-      assert.equal((await fetch(`${serve.url}/health`, { headers: { authorization: `Bearer ${token}` } })).status, 200);
-    } finally {
-      serve.child.kill('SIGTERM');
-      assert.equal((await serve.child).exitCode, 0);
-    }
+    await assertTokenRequired(await startServe([project.agent, '--quiet', '--auth-token-file', 'token.txt'], { cwd: project.dir, env: cliEnv(server) }), token);
   });
 
   test('AGENTLIB_AUTH_TOKEN protects the routes', async () => {
     const { server, project } = suite;
     const token = 'a-long-enough-test-token';
-    const serve = await startServe([project.agent, '--quiet'], { cwd: project.dir, env: cliEnv(server, { AGENTLIB_AUTH_TOKEN: token }) });
-    try {
-      assert.equal((await fetch(`${serve.url}/health`)).status, 401);
-      assert.equal((await fetch(`${serve.url}/health`, { headers: { authorization: `Bearer ${token}` } })).status, 200);
-    } finally {
-      serve.child.kill('SIGTERM');
-      assert.equal((await serve.child).exitCode, 0);
-    }
+    await assertTokenRequired(await startServe([project.agent, '--quiet'], { cwd: project.dir, env: cliEnv(server, { AGENTLIB_AUTH_TOKEN: token }) }), token);
   });
 });

@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { after, describe, test } from 'node:test';
 import type { RunningServer, ServeAppOptions } from '../../../lib/serve/index.js';
-import { BODY_ROUTES, chunk, openRaw, within, type RawClient } from './raw-http.js';
+import { BODY_ROUTES, chunk, openRaw, within, type RawAnswer, type RawClient } from './raw-http.js';
 import { listenLocal, scriptedAgent, serve, until } from './helpers.js';
 
 // Issue 13, item 1: a POST whose body stops arriving held its concurrency slot for good (the body
@@ -56,33 +56,33 @@ async function allRoutesAnswer(server: RunningServer, served: { activeRuns: numb
   }
 }
 
+/**
+ * Stalls (trickling) a request on every route of a server with `options`, checks each answer, then
+ * that every slot is free while the stalled clients are still connected and sending.
+ */
+async function stalledThenFree(options: Omit<ServeAppOptions, 'agent'>, check: (answer: RawAnswer, label: string) => void): Promise<void> {
+  const { served, server } = await start(options);
+  const stalled = stallAll(server.port, true);
+  try {
+    const answers = await within(Promise.all(stalled.clients.map((client) => client.answer)), 10_000, 'the stalled requests to be answered');
+    for (const [i, answer] of answers.entries()) check(answer, BODY_ROUTES[i]?.label ?? '');
+    await allRoutesAnswer(server, served);
+  } finally {
+    stalled.stop();
+  }
+}
+
 describe('a stalled request body never keeps its concurrency slot (fast path and Hono routes)', () => {
   test('the request timeout answers 504 and the slot is given back', async () => {
-    const { served, server } = await start({ timeoutMs: 300, bodyTimeoutMs: 0 });
-    const stalled = stallAll(server.port, true);
-    try {
-      const answers = await within(Promise.all(stalled.clients.map((client) => client.answer)), 10_000, 'the stalled requests to be answered');
-      for (const [i, answer] of answers.entries()) assert.equal(answer.status, 504, `${BODY_ROUTES[i]?.label}: ${answer.head} ${answer.body}`);
-      await allRoutesAnswer(server, served);
-    } finally {
-      stalled.stop();
-    }
+    await stalledThenFree({ timeoutMs: 300, bodyTimeoutMs: 0 }, (answer, label) => assert.equal(answer.status, 504, `${label}: ${answer.head} ${answer.body}`));
   });
 
   test('the body deadline answers 408 with Connection: close and the slot is given back (no request timeout)', async () => {
-    const { served, server } = await start({ timeoutMs: 0, bodyTimeoutMs: 300 });
-    const stalled = stallAll(server.port, true);
-    try {
-      const answers = await within(Promise.all(stalled.clients.map((client) => client.answer)), 10_000, 'the stalled requests to be answered');
-      for (const [i, answer] of answers.entries()) {
-        assert.equal(answer.status, 408, `${BODY_ROUTES[i]?.label}: ${answer.head} ${answer.body}`);
-        assert.match(answer.head, /\r\nconnection: close/i, `${BODY_ROUTES[i]?.label}: the connection cannot carry another request`);
-        assert.equal((JSON.parse(answer.body) as { error: { type: string } }).error.type, 'request_timeout_error');
-      }
-      await allRoutesAnswer(server, served);
-    } finally {
-      stalled.stop();
-    }
+    await stalledThenFree({ timeoutMs: 0, bodyTimeoutMs: 300 }, (answer, label) => {
+      assert.equal(answer.status, 408, `${label}: ${answer.head} ${answer.body}`);
+      assert.match(answer.head, /\r\nconnection: close/i, `${label}: the connection cannot carry another request`);
+      assert.equal((JSON.parse(answer.body) as { error: { type: string } }).error.type, 'request_timeout_error');
+    });
   });
 
   test('a client that goes away mid-body gives its slot back at once (no deadline at all)', async () => {
