@@ -5,9 +5,9 @@ export const LINGER = {
   /** Bytes dropped at most; past them the connection is destroyed. */
   maxBytes: 64 * 1024 * 1024,
   /** A client that sends nothing for this long is cut off. */
-  idleMs: 2000,
+  idleMs: 5000,
   /** The longest the drop may take. */
-  maxMs: 10_000,
+  maxMs: 30_000,
 } as const;
 
 /**
@@ -18,7 +18,7 @@ export const LINGER = {
  * connection under a client still sending when the connection must close (`Connection: close`
  * from the client, a 408): the kernel then answers the client's next bytes with a reset, which
  * can destroy the answer before the client reads it. Waiting also lets a keep-alive connection
- * carry the next request. Bounded (LINGER: 64 MiB, 2 s without a byte, 10 s in all), then the
+ * carry the next request. Bounded (LINGER: 64 MiB, 5 s without a byte, 30 s in all), then the
  * connection is destroyed.
  */
 export function endAfterBody(req: IncomingMessage, res: ServerResponse, end: () => void): void {

@@ -18,7 +18,7 @@ after(async () => {
 
 async function start(options: Omit<ServeAppOptions, 'agent'> = {}): Promise<RunningServer> {
   // Without the early refusals the body deadline answers instead (408): a wrong status, not a hang.
-  const server = await listenLocal(serve(scriptedAgent({ loop: true, replies: ['ok'] }), { bodyLimitBytes: LIMIT, timeoutMs: 0, bodyTimeoutMs: 3000, ...options }));
+  const server = await listenLocal(serve(scriptedAgent({ loop: true, replies: ['ok'] }), { bodyLimitBytes: LIMIT, timeoutMs: 0, bodyTimeoutMs: 8000, ...options }));
   servers.push(server);
   return server;
 }
@@ -36,7 +36,7 @@ describe('413 before the body is read (fast path and Hono routes)', () => {
       try {
         for (let sent = 0; sent <= LIMIT; sent += 100) await client.write(chunk('x'.repeat(Math.min(100, LIMIT + 1 - sent))));
         // No last chunk: the body is not over, and a server that waited for its end would not answer now.
-        assertTooLarge(await within(client.answer, 10_000, `the 413 of ${route.label}`), route.label);
+        assertTooLarge(await within(client.answer, 20_000, `the 413 of ${route.label}`), route.label);
         assert.ok(!client.socket.writableEnded, `${route.label}: the client never ended its body`);
       } finally {
         client.socket.destroy();
@@ -49,7 +49,7 @@ describe('413 before the body is read (fast path and Hono routes)', () => {
     for (const route of BODY_ROUTES) {
       const client = openRaw(server.port, route.path, { 'Content-Length': String(LIMIT + 1) });
       try {
-        assertTooLarge(await within(client.answer, 10_000, `the 413 of ${route.label}`), route.label);
+        assertTooLarge(await within(client.answer, 20_000, `the 413 of ${route.label}`), route.label);
       } finally {
         client.socket.destroy();
       }

@@ -47,7 +47,7 @@ function stallAll(port: number, trickle: boolean): { clients: RawClient[]; stop:
 
 /** Every slot is free again: a normal request on every route, all at once, succeeds. */
 async function allRoutesAnswer(server: RunningServer, served: { activeRuns: number }): Promise<void> {
-  // Well before the server would cut a still-sending client off (LINGER.maxMs, 10 s).
+  // Well before the server would cut a still-sending client off (LINGER.maxMs, 30 s).
   await until(() => served.activeRuns === 0, 5000, 'every concurrency slot to be given back');
   const answers = await Promise.all(BODY_ROUTES.map((route) => fetch(`${server.url}${route.path}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: route.body })));
   for (const [i, response] of answers.entries()) {
