@@ -5,6 +5,7 @@ import { ConfigurationError } from '../core/errors/configuration-error.js';
 import { DEFAULT_RETRY, type ResolvedRetryOptions } from '../providers/retry.js';
 import type { Provider } from '../providers/spec.js';
 import type { ToolPolicy } from '../safety/tool-policy.js';
+import { checkAgentOptions } from './check-agent-options.js';
 import type { AgentExtension } from './extension.js';
 import { isReasoningStrategy, type ReasoningStrategyName } from './strategies.js';
 import type {
@@ -90,6 +91,7 @@ export function resolveAgentConfig(config: AgentConfig): ResolvedAgentConfig {
   if (typeof config !== 'object' || config === null || typeof config.provider?.complete !== 'function') {
     throw new ConfigurationError('AgentConfig.provider is required and must implement the Provider protocol');
   }
+  checkAgentOptions(config);
   if (config.reasoningStrategy !== undefined && !isReasoningStrategy(config.reasoningStrategy)) {
     throw new ConfigurationError(
       `Unknown reasoningStrategy "${String(config.reasoningStrategy)}" (expected react, cot or plan_then_act)`,

@@ -7,6 +7,7 @@ import { serializeError } from '../events/serialized-error.js';
 import type { ToolErrorKind } from '../events/types.js';
 import type { Tool, ToolOutput } from '../tools/types.js';
 import { estimateTokensSync } from './token-estimate.js';
+import { decideToolCall } from '../safety/decide-tool-call.js';
 import { denialText, requestApproval } from './approval.js';
 import { snapshotArgs } from './args-snapshot.js';
 import { cacheRead, cacheWrite } from './cache-io.js';
@@ -108,9 +109,8 @@ async function checkAndRun(state: RunState, raw: ToolCall, progress: { started: 
     const blocked = await extension.beforeTool?.(state.extensionContext, call);
     if (blocked !== undefined) return failure(call, `Tool call "${call.toolName}" was blocked: ${blocked}`);
   }
-  const decision = tool.requiresApproval
-    ? { decision: 'review' as const, reason: `tool "${tool.name}" requires approval` }
-    : (state.config.tools.policy?.evaluate(call.toolName, call.parameters) ?? { decision: 'allow' as const, reason: 'no tool policy' });
+  // Deny wins: requiresApproval only raises allow to review (docs/decisions/0008).
+  const decision = decideToolCall(state.config.tools.policy, call.toolName, call.parameters, tool.requiresApproval);
   await state.emit('policy-decision', { callId: call.id, toolName: call.toolName, args: call.parameters, decision: decision.decision, reason: decision.reason });
   if (decision.decision === 'deny') {
     return failure(call, `Error: tool call "${call.toolName}" was denied by policy (${decision.reason}). Do not retry it.`);

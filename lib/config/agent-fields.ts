@@ -1,3 +1,4 @@
+import { pendingYamlKey } from '../agent/not-supported-yet.js';
 import { REASONING_STRATEGIES, type ReasoningStrategyName } from '../agent/strategies.js';
 import { BUDGET_FIELDS, RETRY_FIELDS, STRUCTURED_FIELDS, TOOL_CONFIG_FIELDS, TRACE_FIELDS } from './group-fields.js';
 import { GUARDRAILS_FIELDS, MCP_FIELDS, MEMORY_FIELDS, PLACEHOLDER_READERS, SESSION_FIELDS } from './placeholder-fields.js';
@@ -13,7 +14,7 @@ const STRATEGIES = Object.keys(REASONING_STRATEGIES) as ReasoningStrategyName[];
 /** Every top-level key of an agent YAML file. */
 export const AGENT_FIELDS: FieldTable = {
   name: { read: str({ nonEmpty: true }), type: 'string', default: 'agent', description: 'Agent name (events, traces, the server).' },
-  description: { read: str(), type: 'string', description: 'What the agent is for (shown by the CLI; not sent to the model).' },
+  description: { read: str(), type: 'string', description: 'What the agent is for, for people reading the file (not sent to the model).' },
   provider: { read: readProvider, type: 'name | mapping | list', description: 'The LLM provider: a name, an object, or a fallback chain.', fields: PROVIDER_FIELDS },
   model: { read: str({ nonEmpty: true }), type: 'string', default: "the provider's default", description: 'Model id.' },
   system_prompt: { read: str(), type: 'string', description: 'Replaces the built-in system prompt.' },
@@ -31,10 +32,10 @@ export const AGENT_FIELDS: FieldTable = {
   budget: { read: group(BUDGET_FIELDS), type: 'mapping', description: 'Per-run limits.', fields: BUDGET_FIELDS },
   trace: { read: group(TRACE_FIELDS), type: 'mapping', description: 'Trace shaping.', fields: TRACE_FIELDS },
   structured: { read: group(STRUCTURED_FIELDS), type: 'mapping', description: 'Structured-output repair.', fields: STRUCTURED_FIELDS },
-  memory: { read: PLACEHOLDER_READERS.memory, type: 'mapping', description: 'Conversation memory (validated; not active yet).', fields: MEMORY_FIELDS },
-  session: { read: PLACEHOLDER_READERS.session, type: 'mapping', description: 'Persistent sessions (validated; not active yet).', fields: SESSION_FIELDS },
-  guardrails: { read: PLACEHOLDER_READERS.guardrails, type: 'mapping', description: 'Input/output guardrails (validated; not active yet).', fields: GUARDRAILS_FIELDS },
-  mcp: { read: PLACEHOLDER_READERS.mcp, type: 'mapping', description: 'MCP servers (validated; not active yet).', fields: MCP_FIELDS },
+  memory: { read: PLACEHOLDER_READERS.memory, type: 'mapping', description: 'Conversation memory.', fields: MEMORY_FIELDS },
+  session: { read: PLACEHOLDER_READERS.session, type: 'mapping', description: 'Persistent sessions.', fields: SESSION_FIELDS },
+  guardrails: { read: PLACEHOLDER_READERS.guardrails, type: 'mapping', description: 'Input/output guardrails.', fields: GUARDRAILS_FIELDS },
+  mcp: { read: PLACEHOLDER_READERS.mcp, type: 'mapping', description: 'MCP servers.', fields: MCP_FIELDS },
 };
 
 /** The spec's flat AgentConfig names, and where they live in the YAML. */
@@ -53,3 +54,16 @@ export const MOVED_KEYS: Readonly<Record<string, string>> = {
   session_store: 'session.store',
   summarize_on_trim: 'memory.summarize_on_trim',
 };
+
+/**
+ * Why a top-level key is refused: its subsystem has not landed (NOT_SUPPORTED_YET in
+ * lib/agent/not-supported-yet.ts), so nothing at run time would honour it.
+ */
+export function refuseAgentKey(key: string): { message: string; hint: string } | undefined {
+  const pending = pendingYamlKey(key);
+  if (pending === undefined) return undefined;
+  return {
+    message: `"${key}" is not supported yet: it will come with ${pending.subsystem}; until then nothing would honour it`,
+    hint: 'remove the key; it is accepted once that subsystem lands',
+  };
+}

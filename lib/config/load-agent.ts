@@ -68,7 +68,7 @@ function fileModel(config: AgentFileConfig, options: LoadAgentOptions): string |
 /**
  * Builds an Agent from a validated config: creates the provider (`createProvider`, unless one is
  * passed), imports the tools, builds the ToolPolicy, and applies `options` overrides.
- * `memory`, `session`, `guardrails` and `mcp` are validated but not acted upon yet.
+ * `memory`, `session`, `guardrails` and `mcp` are refused as not supported yet when the file is read.
  */
 export async function createAgentFromConfig(config: AgentFileConfig, options: LoadAgentOptions = {}, label = config.source): Promise<Agent> {
   return new Agent(await buildAgentConfig(config, options, label));

@@ -33,6 +33,7 @@ export async function loadConfiguredTools(config: AgentFileConfig, label: string
   const loader = new ToolLoader({
     cwd: config.baseDir,
     recursive: config.toolConfig?.recursive ?? false,
+    confineTo: config.baseDir,
     ...(options.importModule === undefined ? {} : { importModule: options.importModule }),
   });
   const issues: ConfigIssue[] = [];

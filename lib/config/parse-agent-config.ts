@@ -2,7 +2,8 @@ import { readFile } from 'node:fs/promises';
 import { dirname, resolve } from 'node:path';
 import { ConfigFileError, type ConfigIssue } from '../core/errors/config-file-error.js';
 import { ConfigurationError } from '../core/errors/configuration-error.js';
-import { AGENT_FIELDS, MOVED_KEYS } from './agent-fields.js';
+import { yamlSyntaxProblems } from '../core/yaml-syntax-errors.js';
+import { AGENT_FIELDS, MOVED_KEYS, refuseAgentKey } from './agent-fields.js';
 import type { ReadContext } from './read-context.js';
 import { readMapping } from './read-mapping.js';
 import type { AgentConfigOptions, AgentFileConfig, ParseAgentConfigOptions } from './types.js';
@@ -34,13 +35,12 @@ export function parseAgentConfig(text: string, options: ParseAgentConfigOptions 
   const lineCounter = new yaml.LineCounter();
   const doc = yaml.parseDocument(text, { lineCounter, prettyErrors: false, uniqueKeys: true });
   const ctx: ReadContext = { yaml, doc, lineCounter, issues: [], lookup: variables(options), baseDir };
-  for (const error of doc.errors) {
-    const { line, col } = lineCounter.linePos(error.pos[0]);
-    const message = error.message.split('\n')[0] ?? error.message;
-    ctx.issues.push({ path: '', line: Math.max(1, line), col: Math.max(1, col), message: `invalid YAML: ${message.replace(/ at line \d+, column \d+:?$/, '')}` });
+  for (const problem of yamlSyntaxProblems(doc.errors, text)) {
+    const { line, col } = lineCounter.linePos(problem.offset);
+    ctx.issues.push({ path: '', line: Math.max(1, line), col: Math.max(1, col), message: `invalid YAML: ${problem.message}` });
   }
   if (ctx.issues.length > 0) throw new ConfigFileError(label, ctx.issues.sort(byPosition));
-  const values = readMapping(ctx, doc.contents, '', AGENT_FIELDS, { moved: MOVED_KEYS });
+  const values = readMapping(ctx, doc.contents, '', AGENT_FIELDS, { moved: MOVED_KEYS, refuse: refuseAgentKey });
   if (ctx.issues.length > 0 || values === undefined) throw new ConfigFileError(label, ctx.issues.sort(byPosition));
   return { source: options.source === undefined ? label : resolve(baseDir, options.source), baseDir, tools: [], ...values };
 }

@@ -3,7 +3,7 @@ import { list, record } from './read-collections.js';
 import { group, readMapping } from './read-mapping.js';
 import { bool, num, oneOf, str, type FieldTable, type Reader } from './readers.js';
 
-/** `memory:` (validated now, used by the memory subsystem later). */
+/** `memory:` (the validator that applies once the memory subsystem lands; refused until then). */
 export const MEMORY_FIELDS: FieldTable = {
   max_messages: { read: num({ integer: true, min: 1 }), type: 'integer ≥ 1', default: '20', description: 'Messages kept in the conversation window.' },
   max_tokens: { read: num({ integer: true, min: 1 }), type: 'integer ≥ 1', description: 'Token limit of the conversation window.' },
@@ -23,7 +23,7 @@ const SESSION_ID: Reader<string> = (ctx, node, path) => {
   return undefined;
 };
 
-/** `session:` (validated now, used by the session subsystem later). */
+/** `session:` (the validator that applies once the sessions subsystem lands; refused until then). */
 export const SESSION_FIELDS: FieldTable = {
   store: { read: oneOf(['memory', 'file', 'sqlite', 'redis'] as const), type: 'memory | file | sqlite | redis', default: 'sqlite', description: 'Session backend.' },
   id: { read: SESSION_ID, type: 'string', description: 'Session key (`[A-Za-z0-9_.-]{1,128}`).' },
@@ -72,7 +72,7 @@ const guardrail: Reader<Record<string, unknown>> = (ctx, node, path) => {
   return readMapping(ctx, node, path, { ...common, ...(type === undefined ? {} : GUARDRAIL_OPTIONS[type]) });
 };
 
-/** `guardrails:` (validated now, used by the guardrails subsystem later). */
+/** `guardrails:` (the validator that applies once the guardrails subsystem lands; refused until then). */
 export const GUARDRAILS_FIELDS: FieldTable = {
   input: { read: list(guardrail), type: 'list of guardrails', description: 'Checks on user input, in order.' },
   output: { read: list(guardrail), type: 'list of guardrails', description: 'Checks on the final answer, in order.' },
@@ -104,7 +104,7 @@ const mcpServer: Reader<Record<string, unknown>> = (ctx, node, path) => {
   return { ...server, transport };
 };
 
-/** `mcp:` (validated now, connected by the MCP subsystem later). */
+/** `mcp:` (the validator that applies once the MCP subsystem lands; refused until then). */
 export const MCP_FIELDS: FieldTable = {
   servers: { read: list(mcpServer), type: 'list of servers', description: 'MCP servers whose tools the agent gets.', fields: MCP_SERVER_FIELDS },
 };

@@ -20,7 +20,7 @@ export const PROVIDER_FIELDS: FieldTable = {
     description: 'Name of the environment variable holding the API key (keys never go in the file).',
   },
   timeout_ms: { read: num({ integer: true, min: 1 }), type: 'integer ≥ 1', description: 'Request timeout in milliseconds.' },
-  name: { read: str({ nonEmpty: true }), type: 'string', description: 'Label in events and `providerUsed` (openai-compatible: the provider name).' },
+  name: { read: str({ nonEmpty: true }), type: 'string', description: 'Label of a fallback entry in events and `providerUsed`; the provider name of openai-compatible. Refused elsewhere (it would be ignored).' },
   deployment: { read: str({ nonEmpty: true }), type: 'string', description: 'azure: the deployment called when no model is named (default: `model`).' },
   api_version: { read: str({ nonEmpty: true }), type: 'string', description: 'azure: the `api-version` query parameter (default AZURE_OPENAI_API_VERSION, else OPENAI_API_VERSION, else 2025-04-01-preview).' },
   reasoning_model: {
@@ -83,11 +83,29 @@ function readOne(ctx: ReadContext, node: unknown, path: string): ProviderType | 
  */
 export function readProvider(ctx: ReadContext, node: unknown, path: string): ProviderSpec | undefined {
   const target = deref(ctx, node);
-  if (!ctx.yaml.isSeq(target)) return readOne(ctx, node, path);
+  if (!ctx.yaml.isSeq(target)) return unlabelled(ctx, node, path, readOne(ctx, node, path));
   if (target.items.length === 0) {
     report(ctx, node, path, `"${path}" (a fallback chain) needs at least one provider`);
     return undefined;
   }
+  if (target.items.length === 1) {
+    const only = unlabelled(ctx, target.items[0], childPath(path, 0), readOne(ctx, target.items[0], childPath(path, 0)));
+    return only === undefined ? undefined : [only];
+  }
   const entries = target.items.map((item, i) => readOne(ctx, item, childPath(path, i)));
   return entries.every((entry) => entry !== undefined) ? (entries) : undefined;
+}
+
+/**
+ * `name` labels the entries of a fallback chain (two or more) and names an openai-compatible
+ * provider; on any other single provider nothing would read it, so it is refused.
+ */
+function unlabelled(ctx: ReadContext, node: unknown, path: string, spec: ProviderType | ProviderConfig | undefined): ProviderType | ProviderConfig | undefined {
+  if (typeof spec !== 'object' || spec.name === undefined || spec.type === 'openai-compatible') return spec;
+  const target = deref(ctx, node);
+  const nameNode = ctx.yaml.isMap(target) ? target.items.find((pair) => ctx.yaml.isScalar(pair.key) && pair.key.value === 'name')?.key : undefined;
+  report(ctx, nameNode ?? node, childPath(path, 'name'), `"name" would be ignored on a single "${spec.type}" provider: it labels the entries of a fallback chain (a list of two or more) and names an openai-compatible provider`, {
+    hint: 'remove it, or list a fallback provider after this one',
+  });
+  return undefined;
 }

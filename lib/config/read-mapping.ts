@@ -11,6 +11,11 @@ export function group(fields: FieldTable, options: MappingOptions = {}): Reader<
 export interface MappingOptions {
   /** Keys that belong elsewhere: `max_retries` → `retry.max_retries` (offered as the suggestion). */
   moved?: Readonly<Record<string, string>>;
+  /**
+   * Why a key is refused whatever its value (a setting nothing honours yet), or undefined. Checked
+   * first; the issue is placed on the key and the value is not read.
+   */
+  refuse?: (key: string) => { message: string; hint?: string } | undefined;
 }
 
 /**
@@ -31,6 +36,11 @@ export function readMapping(ctx: ReadContext, node: unknown, path: string, field
     const key = ctx.yaml.isScalar(pair.key) ? pair.key.value : undefined;
     if (typeof key !== 'string') {
       report(ctx, pair.key, path, `keys under ${where(path)} must be strings; got ${describeNode(ctx, pair.key)}`);
+      continue;
+    }
+    const refused = options.refuse?.(key);
+    if (refused !== undefined) {
+      report(ctx, pair.key, childPath(path, key), refused.message, { hint: refused.hint });
       continue;
     }
     const spec = Object.hasOwn(fields, key) ? fields[key] : undefined;

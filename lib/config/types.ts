@@ -5,7 +5,7 @@ import type { RetryOptions } from '../providers/retry.js';
 import type { PolicySpec } from './policy-node.js';
 import type { ToolSourceRef } from './tool-sources.js';
 
-/** `memory:` as validated (used by the memory subsystem once it exists). */
+/** `memory:` as validated, once the memory subsystem lands (refused until then). */
 export interface MemorySettings {
   maxMessages?: number;
   maxTokens?: number;
@@ -17,7 +17,7 @@ export interface MemorySettings {
   knowledgeMemory?: boolean;
 }
 
-/** `session:` as validated (used by the session subsystem once it exists). */
+/** `session:` as validated, once the sessions subsystem lands (refused until then). */
 export interface SessionSettings {
   store?: 'memory' | 'file' | 'sqlite' | 'redis';
   id?: string;
@@ -76,13 +76,13 @@ export interface AgentFileConfig {
   budget?: BudgetConfig;
   trace?: { metadata?: Record<string, unknown>; toolResultChars?: number; parentRunId?: string };
   structured?: { maxRetries?: number };
-  /** Validated and kept; not acted upon yet. */
+  /** Refused as "not supported yet" until its subsystem lands (NOT_SUPPORTED_YET); then its validated value. */
   memory?: MemorySettings;
-  /** Validated and kept; not acted upon yet. */
+  /** Refused as "not supported yet" until its subsystem lands (NOT_SUPPORTED_YET); then its validated value. */
   session?: SessionSettings;
-  /** Validated and kept; not acted upon yet. */
+  /** Refused as "not supported yet" until its subsystem lands (NOT_SUPPORTED_YET); then its validated value. */
   guardrails?: { input?: GuardrailSettings[]; output?: GuardrailSettings[] };
-  /** Validated and kept; not acted upon yet. */
+  /** Refused as "not supported yet" until its subsystem lands (NOT_SUPPORTED_YET); then its validated value. */
   mcp?: { servers?: McpServerSettings[] };
 }
 

@@ -1,6 +1,7 @@
 import { createRequire } from 'node:module';
 import type * as Yaml from 'yaml';
 import { ConfigurationError } from '../core/errors/configuration-error.js';
+import { yamlSyntaxProblems } from '../core/yaml-syntax-errors.js';
 import { parsePolicyConfig, type ConfigPath } from './policy-config.js';
 import type { ToolPolicyOptions } from './tool-policy-options.js';
 
@@ -27,11 +28,10 @@ export function parsePolicyYaml(text: string, source?: string): ToolPolicyOption
     const { line, col } = lineCounter.linePos(offset);
     return source === undefined ? `line ${line}:${col}` : `${source}:${line}:${col}`;
   };
-  const syntaxError = doc.errors[0];
+  const syntaxError = yamlSyntaxProblems(doc.errors, text)[0];
   if (syntaxError !== undefined) {
-    const message = syntaxError.message.split('\n')[0] ?? syntaxError.message;
-    throw new ConfigurationError(`invalid tool policy YAML at ${position(syntaxError.pos[0])}: ${message}`, {
-      cause: syntaxError,
+    throw new ConfigurationError(`invalid tool policy YAML at ${position(syntaxError.offset)}: ${syntaxError.message}`, {
+      cause: doc.errors[0],
     });
   }
   let data: unknown;

@@ -1,4 +1,4 @@
-import { readdir, stat } from 'node:fs/promises';
+import { readdir, realpath, stat } from 'node:fs/promises';
 import { extname, isAbsolute, join, relative, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { ConfigurationError } from '../core/errors/configuration-error.js';
@@ -25,6 +25,12 @@ export interface ToolLoaderOptions {
   recursive?: boolean;
   /** Imports a module by file URL. Default: dynamic `import()`. Injected in tests. */
   importModule?: (url: string) => Promise<unknown>;
+  /**
+   * A directory that files found in tool directories must stay inside after following symbolic
+   * links (agent YAML files confine their tools to the file's directory). A link leading out of it
+   * throws ConfigurationError. Default: no confinement.
+   */
+  confineTo?: string;
 }
 
 /**
@@ -39,11 +45,13 @@ export class ToolLoader {
   readonly #cwd: string;
   readonly #recursive: boolean;
   readonly #import: (url: string) => Promise<unknown>;
+  readonly #confineTo: string | undefined;
 
   constructor(options: ToolLoaderOptions = {}) {
     this.#cwd = options.cwd ?? process.cwd();
     this.#recursive = options.recursive ?? false;
     this.#import = options.importModule ?? importModule;
+    this.#confineTo = options.confineTo === undefined ? undefined : this.#resolve(options.confineTo);
   }
 
   /** Tools exported by a module object (e.g. `import * as mod from './tools.js'`). */
@@ -136,23 +144,42 @@ export class ToolLoader {
     }
   }
 
-  async #listFiles(directory: string): Promise<string[]> {
+  async #listFiles(directory: string, seen = new Set<string>()): Promise<string[]> {
     let entries;
     try {
+      seen.add(await realpath(directory));
       entries = await readdir(directory, { withFileTypes: true });
     } catch (error) {
       throw new ConfigurationError(`Cannot read tool directory ${this.#label(directory)}: ${(error as Error).message}`, { cause: error });
     }
+    const root = this.#confineTo === undefined ? undefined : await realOrSelf(this.#confineTo);
     const files: string[] = [];
     for (const entry of entries.sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0))) {
+      if (entry.name.startsWith('.')) continue;
       const path = join(directory, entry.name);
-      if (entry.isDirectory()) {
-        if (this.#recursive && entry.name !== 'node_modules' && !entry.name.startsWith('.')) files.push(...(await this.#listFiles(path)));
-      } else if (TOOL_FILE_EXTENSIONS.includes(extname(entry.name)) && !SKIPPED_FILE.test(entry.name) && !entry.name.startsWith('.')) {
+      const kind = entry.isSymbolicLink() ? await this.#linkTarget(path, root) : entry.isDirectory() ? 'directory' : 'file';
+      if (kind === 'directory') {
+        if (this.#recursive && entry.name !== 'node_modules' && !seen.has(await realpath(path))) files.push(...(await this.#listFiles(path, seen)));
+      } else if (kind === 'file' && TOOL_FILE_EXTENSIONS.includes(extname(entry.name)) && !SKIPPED_FILE.test(entry.name)) {
         files.push(path);
       }
     }
     return files;
+  }
+
+  /** What a symbolic link in a tool directory leads to; a link out of `confineTo` (or a broken one) throws. */
+  async #linkTarget(path: string, root: string | undefined): Promise<'file' | 'directory' | 'other'> {
+    let target: string;
+    try {
+      target = await realpath(path);
+    } catch (error) {
+      throw new ConfigurationError(`${this.#label(path)} is a broken symbolic link in a tool directory`, { key: path, cause: error });
+    }
+    if (root !== undefined && !isInside(root, target)) {
+      throw new ConfigurationError(`${this.#label(path)} is a symbolic link to ${target}, outside the config file's directory (${root}); tools in a directory must stay inside it`, { key: path });
+    }
+    const info = await stat(target);
+    return info.isDirectory() ? 'directory' : info.isFile() ? 'file' : 'other';
   }
 
   async #importFile(path: string): Promise<object> {
@@ -163,6 +190,19 @@ export class ToolLoader {
     } catch (error) {
       throw importError(path, this.#label(path), error);
     }
+  }
+}
+
+function isInside(root: string, path: string): boolean {
+  const rel = relative(root, path);
+  return rel === '' || (!rel.startsWith('..') && !isAbsolute(rel));
+}
+
+async function realOrSelf(path: string): Promise<string> {
+  try {
+    return await realpath(path);
+  } catch {
+    return path;
   }
 }
 

@@ -109,6 +109,72 @@ describe('agent loop: policy and approvals', () => {
     assert.deepEqual(deleted, [], 'no approver configured → denied');
   });
 
+  test('deny wins over requiresApproval: a denied call never reaches confirmAction and the model gets the denial', async () => {
+    const deleted: string[] = [];
+    const asked: string[] = [];
+    const guarded = deleteTool(deleted).withOptions({ requiresApproval: true });
+    const provider = new ScriptedProvider({ replies: [{ toolCalls: [deleteCall()] }, 'ok'] });
+    const log = eventLog();
+    const agent = new Agent({
+      provider,
+      tools: [guarded],
+      toolPolicy: new ToolPolicy({ deny: ['delete_*'] }),
+      confirmAction: (name) => {
+        asked.push(name);
+        return true;
+      },
+      observers: [log.observer],
+      runtime: testRuntime(),
+    });
+    await agent.run('go');
+    assert.deepEqual(asked, [], 'confirmAction is never asked about a denied call');
+    assert.deepEqual(deleted, []);
+    assert.equal(log.of('policy-decision')[0]!.decision, 'deny');
+    assert.equal(log.of('approval-request').length, 0);
+    const fed = provider.requests[1]!.messages.find((m) => m.role === 'tool')!;
+    assert.match(fed.content, /denied by policy \(tool "delete_file" matches deny pattern "delete_\*"\)/);
+    assert.equal(fed.isError, true);
+  });
+
+  test('denyWhen wins over requiresApproval, even with a run approver that approves everything', async () => {
+    const deleted: string[] = [];
+    const asked: string[] = [];
+    const guarded = deleteTool(deleted).withOptions({ requiresApproval: true });
+    const provider = new ScriptedProvider({ replies: [{ toolCalls: [deleteCall('/etc/passwd'), deleteCall('tmp/x')] }, 'ok'] });
+    const policy = new ToolPolicy({ allow: ['*'], denyWhen: [{ tool: 'delete_file', argument: 'path', matches: '/etc/*' }] });
+    const agent = new Agent({ provider, tools: [guarded], toolPolicy: policy, runtime: testRuntime() });
+    await agent.run('go', {
+      approve: (request) => {
+        asked.push(String(request.args.path));
+        return true;
+      },
+    });
+    assert.deepEqual(asked, ['tmp/x'], 'only the allowed call is raised to review');
+    assert.deepEqual(deleted, ['tmp/x']);
+    const fed = provider.requests[1]!.messages.filter((m) => m.role === 'tool');
+    assert.match(fed[0]!.content, /denied by policy/);
+  });
+
+  test('requiresApproval keeps a policy review a review, with the policy reason', async () => {
+    const deleted: string[] = [];
+    const reasons: string[] = [];
+    const guarded = deleteTool(deleted).withOptions({ requiresApproval: true });
+    const provider = new ScriptedProvider({ replies: [{ toolCalls: [deleteCall()] }, 'ok'] });
+    const agent = new Agent({
+      provider,
+      tools: [guarded],
+      toolPolicy: new ToolPolicy({ review: ['delete_*'] }),
+      confirmAction: (_name, _args, reason) => {
+        reasons.push(reason);
+        return true;
+      },
+      runtime: testRuntime(),
+    });
+    await agent.run('go');
+    assert.deepEqual(reasons, ['tool "delete_file" matches review pattern "delete_*"']);
+    assert.deepEqual(deleted, ['a.txt']);
+  });
+
   test('without a policy every tool is allowed', async () => {
     const deleted: string[] = [];
     const provider = new ScriptedProvider({ replies: [{ toolCalls: [deleteCall()] }, 'ok'] });

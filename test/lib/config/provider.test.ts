@@ -16,6 +16,14 @@ describe('agent YAML: provider forms', () => {
     assert.deepEqual(parseAgentConfig(yaml).provider, { type: 'openai-compatible', model: 'llama3', baseURL: 'http://localhost:8080/v1', apiKeyEnv: 'LOCAL_KEY', timeoutMs: 5000, name: 'local' });
   });
 
+  test('"name" where nothing would read it (a single provider that is not openai-compatible) is refused at the key', () => {
+    assert.deepEqual(brief(issuesOf(() => parseAgentConfig('provider:\n  type: openai\n  name: primary\n'))), [
+      '3:3 "name" would be ignored on a single "openai" provider: it labels the entries of a fallback chain (a list of two or more) and names an openai-compatible provider',
+    ]);
+    assert.equal(issuesOf(() => parseAgentConfig('provider:\n  - { type: anthropic, name: only }\n'))[0]?.path, 'provider[0].name');
+    assert.deepEqual(parseAgentConfig('provider:\n  - { type: anthropic, name: a }\n  - { type: openai, name: b }\n').provider, [{ type: 'anthropic', name: 'a' }, { type: 'openai', name: 'b' }]);
+  });
+
   test('a list is a fallback chain of names and objects, each with its own model', () => {
     const yaml = 'provider:\n  - type: anthropic\n    model: claude-haiku-4-5\n  - openai\n  - { type: ollama, base_url: "http://gpu:11434" }\n';
     assert.deepEqual(parseAgentConfig(yaml).provider, [{ type: 'anthropic', model: 'claude-haiku-4-5' }, 'openai', { type: 'ollama', baseURL: 'http://gpu:11434' }]);

@@ -105,7 +105,7 @@ describe('ToolPolicy.fromYaml', () => {
 
   test('YAML syntax errors carry line:col', () => {
     configError(() => ToolPolicy.fromYaml('allow: [read_*\nreview: x\n'), /^invalid tool policy YAML at line 2:1: Flow sequence/);
-    configError(() => ToolPolicy.fromYaml('allow: [a]\n  review: [b]\n', { source: 'policy.yaml' }), /^invalid tool policy YAML at policy\.yaml:2:1: All mapping items/);
+    configError(() => ToolPolicy.fromYaml('allow: [a]\n  review: [b]\n', { source: 'policy.yaml' }), /^invalid tool policy YAML at policy\.yaml:2:3: bad indentation: All mapping items/);
     configError(() => ToolPolicy.fromYaml('deny: "x\n'), /at line 2:1: Missing closing "quote/);
     configError(() => ToolPolicy.fromYaml('allow: [a]\nallow: [b]\n'), /at line 2:1: .*[Uu]nique/);
   });

@@ -1,0 +1,84 @@
+import assert from 'node:assert/strict';
+import { join } from 'node:path';
+import { after, before, describe, test } from 'node:test';
+import { Agent } from '../../../lib/agent/agent.js';
+import { NOT_SUPPORTED_YET } from '../../../lib/agent/not-supported-yet.js';
+import { loadAgent } from '../../../lib/config/load-agent.js';
+import { loadAgentConfig, parseAgentConfig } from '../../../lib/config/parse-agent-config.js';
+import { ConfigurationError } from '../../../lib/core/errors/configuration-error.js';
+import { ScriptedProvider } from '../../../lib/providers/scripted.js';
+import { issuesOf, rejectsWithConfigFileError, tempProject } from './project.js';
+
+const POLITICS = 'name: support\nprovider: openai\nguardrails:\n  input:\n    - { type: topic, keywords: [politics], action: block }\n';
+
+describe('agent YAML: keys whose subsystem has not landed are refused as not supported yet', () => {
+  let dir = '';
+  let cleanup = async (): Promise<void> => {};
+  before(async () => {
+    const project = await tempProject({ 'politics.yaml': POLITICS, 'supported.yaml': 'name: ok\nprovider: openai\nretry:\n  max_retries: 1\nbudget:\n  max_cost_usd: 1\n' });
+    dir = project.dir;
+    cleanup = project.cleanup;
+  });
+  after(async () => cleanup());
+
+  test('every key of the NOT_SUPPORTED_YET list, at its own line, naming the subsystem that will bring it', () => {
+    const keys = NOT_SUPPORTED_YET.flatMap((entry) => entry.yamlKeys.map((key) => ({ key, subsystem: entry.subsystem })));
+    assert.ok(keys.length >= 20);
+    const text = ['name: a', ...keys.map(({ key }) => `${key}: {}`)].join('\n');
+    const issues = issuesOf(() => parseAgentConfig(text));
+    assert.deepEqual(
+      issues.map((issue) => [issue.line, issue.col, issue.path]),
+      keys.map(({ key }, i) => [i + 2, 1, key]),
+    );
+    for (const [i, { key, subsystem }] of keys.entries()) {
+      assert.equal(issues[i]?.message, `"${key}" is not supported yet: it will come with ${subsystem}; until then nothing would honour it`);
+      assert.equal(issues[i]?.hint, 'remove the key; it is accepted once that subsystem lands');
+    }
+  });
+
+  test('the topic guardrail that let a politics prompt through: loading fails with file:line, the agent never runs', async () => {
+    const provider = new ScriptedProvider({ replies: ['Here is my view on politics.'] });
+    const error = await rejectsWithConfigFileError(loadAgent(join(dir, 'politics.yaml'), { provider }));
+    assert.deepEqual(error.issues.map((issue) => [issue.line, issue.col, issue.path]), [[3, 1, 'guardrails']]);
+    assert.match(error.message, /politics\.yaml:3:1: "guardrails" is not supported yet: it will come with the guardrails subsystem/);
+    assert.equal(provider.requests.length, 0);
+  });
+
+  test('a supported key still loads', async () => {
+    const config = await loadAgentConfig(join(dir, 'supported.yaml'));
+    assert.deepEqual([config.retry, config.budget], [{ maxRetries: 1 }, { maxCostUsd: 1 }]);
+  });
+});
+
+describe('new Agent({...}): options that would be ignored are refused with a ConfigurationError', () => {
+  const provider = new ScriptedProvider({ replies: ['x'] });
+  const refused = (options: Record<string, unknown>): ConfigurationError => {
+    try {
+      new Agent({ provider, ...options });
+    } catch (error) {
+      if (ConfigurationError.isInstance(error)) return error;
+      throw error;
+    }
+    throw new Error(`expected new Agent(${JSON.stringify(Object.keys(options))}) to throw`);
+  };
+
+  test('every option of the NOT_SUPPORTED_YET list: not supported yet, naming the subsystem', () => {
+    const options = NOT_SUPPORTED_YET.flatMap((entry) => entry.agentOptions.map((option) => ({ option, subsystem: entry.subsystem })));
+    assert.ok(options.length >= 20);
+    for (const { option, subsystem } of options) {
+      const error = refused({ [option]: { input: [] } });
+      assert.equal(error.key, option);
+      assert.equal(error.message, `AgentConfig.${option} is not supported yet: it will come with ${subsystem}; until then nothing would honour it, so it is refused`);
+    }
+  });
+
+  test('an unknown option, also inside a group, with a did-you-mean; undefined options are absent', () => {
+    const top = refused({ maxIteration: 3 });
+    assert.deepEqual([top.key, top.suggestion], ['maxIteration', 'maxIterations']);
+    assert.match(top.message, /^Unknown AgentConfig option "maxIteration" \(it would be ignored\); did you mean "maxIterations"\?$/);
+    const nested = refused({ retry: { maxRetry: 1 } });
+    assert.deepEqual([nested.key, nested.suggestion], ['retry.maxRetry', 'retry.maxRetries']);
+    assert.equal(refused({ toolConfig: { recursive: true } }).key, 'toolConfig.recursive');
+    assert.doesNotThrow(() => new Agent({ provider, ...({ guardrails: undefined } as object), retry: { maxRetries: 1 }, toolConfig: { parallel: false } }));
+  });
+});
