@@ -9,6 +9,9 @@ const NOT_FOUND = /Cannot find (?:module|package) '([^']+)'/;
 /** How to fix a tool module that does not load. */
 function hintFor(message: string): string {
   const missing = NOT_FOUND.exec(message)?.[1];
+  if (missing === 'agentlib' || missing?.startsWith('agentlib/') === true) {
+    return 'agentlib does not resolve from the agent\'s folder: install it in the project from a checkout or a packed tarball (npm install <agentlib checkout, or the agentlib-*.tgz `npm pack` makes in it>); it is not on the npm registry';
+  }
   if (missing !== undefined) {
     return `a tool module imports "${missing}", which does not resolve from the agent's folder: install it there (npm install ${missing.startsWith('.') ? '…' : missing}), or import it through agentlib`;
   }

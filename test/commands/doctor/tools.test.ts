@@ -49,6 +49,13 @@ describe('doctor: the agent tools check imports the tools as run does', () => {
     assert.equal(doctorExitCode([result]), 2);
   });
 
+  test('agentlib itself not installed: the hint says how to install it from a checkout or a tarball, not from the registry', async () => {
+    const result = await check("import { tool } from 'agentlib';\nexport const x = tool;\n");
+    assert.equal(result.status, 'fail');
+    assert.match(result.hint ?? '', /from a checkout or a packed tarball/);
+    assert.doesNotMatch(result.hint ?? '', /npm install agentlib\b/);
+  });
+
   test('no valid agent file: skipped', async () => {
     assert.equal((await checkTools(undefined, '')).status, 'skip');
   });
