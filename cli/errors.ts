@@ -8,6 +8,7 @@ import { ProviderError } from '../lib/core/errors/provider-error.js';
 import { SessionNotFoundError } from '../lib/core/errors/session-not-found-error.js';
 import { ToolValidationError } from '../lib/core/errors/tool-validation-error.js';
 import { ExitCode } from './exit-codes.js';
+import { missingKeyAdvice } from './missing-key-advice.js';
 import { UsageError } from './usage-error.js';
 
 /**
@@ -53,6 +54,7 @@ export interface FormatErrorOptions {
 export function formatError(error: unknown, options: FormatErrorOptions = {}): string {
   const program = options.program ?? 'agentlib';
   const lines = [`${program}: ${describe(error)}`];
+  lines.push(...missingKeyAdvice(error, program));
   if (UsageError.isInstance(error)) lines.push(`Run "${program} --help" for usage.`);
   else if (!options.debug && error instanceof Error && exitCodeFor(error) === ExitCode.RUNTIME && !AgentlibError.isInstance(error)) {
     lines.push('Run again with --debug for a stack trace.');

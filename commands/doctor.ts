@@ -11,6 +11,7 @@ import { checkProviders, probeTargets } from './doctor/provider-probes.js';
 import { checkBackends } from './doctor/redis-postgres.js';
 import { checkSqlite } from './doctor/sqlite.js';
 import { checkTerminal } from './doctor/terminal.js';
+import { checkTools } from './doctor/tools.js';
 
 /** Default time limit of each network probe, in ms (`--timeout`). */
 export const DEFAULT_DOCTOR_TIMEOUT_MS = 5000;
@@ -28,24 +29,25 @@ export interface DoctorOptions extends DoctorEnvironment {
 export async function runChecks(options: DoctorOptions): Promise<CheckResult[]> {
   const { env, cwd } = options;
   const config = await checkConfigFile({ cwd, env, agent: options.agent });
+  const tools = await checkTools(config.config, config.label ?? '');
   const network = { timeoutMs: options.timeoutMs, signal: options.signal, offline: options.offline };
   const [providers, sqlite, backends] = await Promise.all([
     checkProviders(probeTargets(env, config.config), network),
     checkSqlite({ required: config.config?.session?.store === 'sqlite' }),
     checkBackends(env, config.config, network),
   ]);
-  return [checkNodeVersion(), checkTerminal(options.io, options.colorFlag), config.result, checkProviderKeys(env, config.config), ...providers, sqlite, ...backends];
+  return [checkNodeVersion(), checkTerminal(options.io, options.colorFlag), config.result, tools, checkProviderKeys(env, config.config), ...providers, sqlite, ...backends];
 }
 
 /**
  * The exit code of a report: 0 when no required check failed; 2 when the agent file is invalid or
- * missing, or a provider it names (or whose key variable is expected) has no API key — a
+ * missing, or its tools do not load, or a provider it names (or whose key variable is expected) has no API key — a
  * configuration error; otherwise 3 when a required check failed (runtime or provider failure).
  */
 export function doctorExitCode(checks: readonly CheckResult[]): number {
   const failed = checks.filter((check) => check.status === 'fail');
   if (failed.length === 0) return ExitCode.OK;
-  if (failed.some((check) => check.id === 'config' || check.data?.reason === 'missing-key')) return ExitCode.USAGE;
+  if (failed.some((check) => check.id === 'config' || check.id === 'tools' || check.data?.reason === 'missing-key')) return ExitCode.USAGE;
   return ExitCode.RUNTIME;
 }
 

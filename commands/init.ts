@@ -7,7 +7,8 @@ import { loadAgentConfig } from '../lib/config/parse-agent-config.js';
 import { TEMPLATE_FILE } from '../lib/config/templates.js';
 import type { CommandArguments, CommandContext } from './command-module.js';
 import { agentNameProblem, modelProblem, resolveProvider, resolveTemplate, templateChoices } from './init/choices.js';
-import { nextSteps } from './init/next-steps.js';
+import { agentlibInstall } from './init/agentlib-install.js';
+import { nextSteps, type AgentlibInstall } from './init/next-steps.js';
 import { inquirerPrompter, type Prompter } from './init/prompter.js';
 import { existingFiles, planScaffold, writeScaffold, type ScaffoldPlan } from './init/scaffold.js';
 import { defaultAnswers, runWizard, type InitAnswers, type InitPreset } from './init/wizard.js';
@@ -126,18 +127,27 @@ export async function runInit(args: CommandArguments, context: CommandContext, d
     writeJson(io, { dir, files, template: answers.template, name: answers.name, provider: answers.provider, model: answers.model, packages: plan.packages, valid: true });
     return ExitCode.OK;
   }
-  report(io, { ...answers, dirLabel, files, packages: plan.packages, overwritten: existing });
+  report(io, { ...answers, dirLabel, files, overwritten: existing, offlinePrompt: plan.offlinePrompt, install: agentlibInstall(dir) });
   return ExitCode.OK;
 }
 
-function report(io: CliIO, summary: InitAnswers & { dirLabel: string; files: readonly string[]; packages: readonly string[]; overwritten: readonly string[] }): void {
+interface InitSummary extends InitAnswers {
+  dirLabel: string;
+  files: readonly string[];
+  overwritten: readonly string[];
+  offlinePrompt: string | undefined;
+  install: AgentlibInstall;
+}
+
+function report(io: CliIO, summary: InitSummary): void {
   const lines = [
     `Created agent "${summary.name}" (template ${summary.template}, ${summary.provider} ${summary.model}) in ${summary.dirLabel}:`,
     ...summariseFiles(summary.files).map((file) => `  ${file}`),
   ];
   if (summary.overwritten.length > 0) lines.push(`Overwrote ${summary.overwritten.length === 1 ? 'a file' : `${summary.overwritten.length} files`} that existed.`);
   lines.push(`${TEMPLATE_FILE} is valid. tools.ts is yours to edit.`, '', 'Next steps:');
-  lines.push(...nextSteps({ dirLabel: summary.dirLabel, template: summary.template, provider: summary.provider, model: summary.model, packages: summary.packages }).map((step) => `  ${step}`));
+  const { dirLabel, template, provider, model, offlinePrompt, install } = summary;
+  lines.push(...nextSteps({ dirLabel, template, provider, model, offlinePrompt, install }).map((step) => `  ${step}`));
   io.stdout.write(`${lines.join('\n')}\n`);
 }
 

@@ -94,6 +94,11 @@ export {
   type ToolDefinition,
   type ToolOptions,
 } from './tools/index.js';
+/**
+ * zod, as agentlib itself uses it: `import { tool, z } from 'agentlib'` builds tool parameters with
+ * the same zod that converts them, and a tool module needs no zod install of its own.
+ */
+export { z } from 'zod';
 export { AgentTrace, STEP_TYPES, StepType, type TraceStep } from './trace/index.js';
 export {
   listTemplates,

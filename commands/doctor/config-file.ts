@@ -14,6 +14,8 @@ export const DEFAULT_AGENT_FILE = 'agent.yaml';
 export interface ConfigCheck {
   result: CheckResult;
   config?: AgentFileConfig;
+  /** The file as named in messages (the --agent value, or the path relative to the working directory). */
+  label?: string;
 }
 
 async function isFile(path: string): Promise<boolean> {
@@ -44,7 +46,7 @@ function summary(config: AgentFileConfig): string {
 /**
  * Finds and validates the agent file: `--agent <file>` (required), else `./agent.yaml` when it
  * exists (then required too), else a skip. Problems come back as `file:line:col: …` lines. Tool
- * modules are not imported and no provider is created.
+ * modules are imported by the next check (./tools.ts); no provider is created.
  */
 export async function checkConfigFile(options: { cwd: string; env: Readonly<Record<string, string | undefined>>; agent?: string | undefined }): Promise<ConfigCheck> {
   const explicit = options.agent !== undefined;
@@ -61,7 +63,7 @@ export async function checkConfigFile(options: { cwd: string; env: Readonly<Reco
   try {
     const text = await readFile(path, 'utf8');
     const config = parseAgentConfig(text, { env: options.env, source: shown, baseDir: dirname(path) });
-    return { result: checkResult({ ...base, status: 'ok', required: true, detail: `${shown}: valid (${summary(config)})`, data: { path } }), config: { ...config, source: path } };
+    return { result: checkResult({ ...base, status: 'ok', required: true, detail: `${shown}: valid (${summary(config)})`, data: { path } }), config: { ...config, source: path }, label: shown };
   } catch (error) {
     if (ConfigFileError.isInstance(error)) {
       return {

@@ -9,7 +9,9 @@ export interface AgentYamlValues {
 
 /** The agent.yaml of the blank template; `name`, `provider` and `model` are replaced by {@link setAgentValues}. */
 export const BLANK_AGENT_YAML = `# An agent created by \`agentlib init\`. Every key is described in agentlib's docs/yaml.md.
-# Run it: agentlib run agent.yaml "What time is it in Tokyo?"
+# Run it offline, no API key (a cassette of a scripted run, see PROVENANCE.md):
+#   agentlib run agent.yaml "What is 21 degrees Celsius in Fahrenheit?" --replay cassette.jsonl
+# With the provider's API key set, drop --replay to ask the real model.
 name: my_agent
 # openai, anthropic, gemini or ollama; API keys come from the environment, never from this file
 provider: openai
@@ -21,7 +23,7 @@ tools:
   - ./tools.ts
 # Tools not listed here need a person's approval before each call (the default decision is review)
 policy:
-  allow: [get_current_time]
+  allow: [convert_temperature]
 system_prompt: |
   You are a helpful assistant. Answer concisely.
   Use your tools when a question needs current or exact information, and never invent their results.

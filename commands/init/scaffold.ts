@@ -4,6 +4,7 @@ import { dirname, join, relative, sep } from 'node:path';
 import { templatesDirectory, TEMPLATE_FILE, type TemplateOptions } from '../../lib/config/templates.js';
 import { setAgentValues, BLANK_AGENT_YAML, type AgentYamlValues } from './agent-yaml.js';
 import { BLANK_TOOLS_TS } from './blank-tools.js';
+import { CASSETTE_FILE, cassettePrompt, PROVENANCE_FILE, retargetCassette } from './cassette.js';
 import { BLANK_TEMPLATE } from './choices.js';
 
 /** A file `agentlib init` writes, relative to the target directory (with `/` separators). */
@@ -14,6 +15,9 @@ export interface PlannedFile {
 
 /** The folder the template's shared helpers (`templates/_shared`) are copied to, next to tools.ts. */
 export const SHARED_DIR = '_shared';
+
+/** The folder of the blank agent's cassette and its PROVENANCE.md (no agent.yaml: not a template of its own). */
+export const BLANK_DIR = '_blank';
 
 /** Files of a template folder that are not copied: the agent.yaml is rewritten, the README stays in the package. */
 const NOT_COPIED = new Set([TEMPLATE_FILE, 'README.md']);
@@ -74,32 +78,55 @@ function sharedHelpers(sharedDir: string, sources: readonly string[]): string[] 
 export interface ScaffoldPlan {
   files: PlannedFile[];
   packages: string[];
+  /** The prompt the written cassette replays (the offline run of the next steps). */
+  offlinePrompt?: string;
+}
+
+/** The cassette file of a template folder, made to replay for `values`, and the prompt it holds. */
+function cassetteFile(dir: string, values: AgentYamlValues): { file: PlannedFile; prompt: string | undefined } {
+  const text = readFileSync(join(dir, CASSETTE_FILE), 'utf8');
+  return { file: { path: CASSETTE_FILE, content: retargetCassette(text, values) }, prompt: cassettePrompt(text) };
+}
+
+function withPrompt(plan: ScaffoldPlan, prompt: string | undefined): ScaffoldPlan {
+  return prompt === undefined ? plan : { ...plan, offlinePrompt: prompt };
 }
 
 /**
  * The files `agentlib init` writes for `template` (`blank` or a bundled template), without
  * touching the disk: agent.yaml with the values set, the template's modules (tools.ts and its
  * local helpers) with `../_shared/` imports pointed at a copied `./_shared/`, the shared helpers they
- * need, and the template's other files such as `fixtures/` (found relative to `import.meta.url`,
- * so they keep working next to the copied tools).
+ * need, the template's cassette made to replay for the chosen provider and model (see
+ * retargetCassette) with its PROVENANCE.md, and the template's other files such as `fixtures/`
+ * (found relative to `import.meta.url`, so they keep working next to the copied tools).
  */
 export function planScaffold(template: string, values: AgentYamlValues, options: TemplateOptions = {}): ScaffoldPlan {
+  const root = templatesDirectory(options);
   if (template === BLANK_TEMPLATE) {
-    return {
+    const blank = join(root, BLANK_DIR);
+    const cassette = cassetteFile(blank, values);
+    const plan: ScaffoldPlan = {
       files: [
         { path: TEMPLATE_FILE, content: setAgentValues(BLANK_AGENT_YAML, values) },
         { path: 'tools.ts', content: BLANK_TOOLS_TS },
+        cassette.file,
+        { path: PROVENANCE_FILE, content: readFileSync(join(blank, PROVENANCE_FILE)) },
       ],
       packages: packageImports([BLANK_TOOLS_TS]),
     };
+    return withPrompt(plan, cassette.prompt);
   }
-  const root = templatesDirectory(options);
   const dir = join(root, template);
   const files: PlannedFile[] = [{ path: TEMPLATE_FILE, content: setAgentValues(readFileSync(join(dir, TEMPLATE_FILE), 'utf8'), values) }];
   const sources: string[] = [];
+  let prompt: string | undefined;
   for (const path of filesUnder(dir)) {
     if (NOT_COPIED.has(path)) continue;
-    if (path.endsWith('.ts') && !path.includes('/')) {
+    if (path === CASSETTE_FILE) {
+      const cassette = cassetteFile(dir, values);
+      files.push(cassette.file);
+      prompt = cassette.prompt;
+    } else if (path.endsWith('.ts') && !path.includes('/')) {
       const source = rewriteSharedImports(readFileSync(join(dir, path), 'utf8'));
       sources.push(source);
       files.push({ path, content: source });
@@ -113,7 +140,7 @@ export function planScaffold(template: string, values: AgentYamlValues, options:
     sources.push(source);
     files.push({ path: `${SHARED_DIR}/${name}.ts`, content: source });
   }
-  return { files, packages: packageImports(sources) };
+  return withPrompt({ files, packages: packageImports(sources) }, prompt);
 }
 
 /** The planned files that already exist in `dir`. */

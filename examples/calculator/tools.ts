@@ -2,8 +2,7 @@
  * Exact integer arithmetic for the calculator example. Results are computed with BigInt, so large
  * products stay exact (a model doing the arithmetic itself would not be).
  */
-import { tool } from 'agentlib';
-import { z } from 'zod';
+import { tool, z } from 'agentlib';
 
 const integer = z.union([z.number().int(), z.string().regex(/^-?\d+$/, 'an integer in decimal digits')]).describe('an integer');
 const operands = z.object({ a: integer, b: integer });

@@ -7,6 +7,7 @@ export { buildAgentConfig, createAgentFromConfig, loadAgent, type LoadAgentOptio
 export { loadConfiguredTools, type LoadToolsOptions } from './load-tools.js';
 export { findPackageRoot } from './package-root.js';
 export { loadAgentConfig, parseAgentConfig } from './parse-agent-config.js';
+export { parseYaml } from './parse-yaml.js';
 export type { PolicySpec } from './policy-node.js';
 export { describeAgentYaml, type AgentYamlKey } from './schema.js';
 export { listTemplates, loadTemplate, templatePath, templatesDirectory, TEMPLATE_FILE, type TemplateOptions } from './templates.js';

@@ -1,6 +1,6 @@
 import { readFileSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
-import { parse as parseYaml } from 'yaml';
+import { parseYaml } from 'agentlib/config';
 
 /** A Markdown document loaded from a folder; its id is the file name without `.md`. */
 export interface MarkdownDoc {

@@ -7,8 +7,7 @@
  */
 import { closeSync, lstatSync, openSync, readSync, readdirSync, realpathSync, statSync } from 'node:fs';
 import { join, relative } from 'node:path';
-import { tool } from 'agentlib';
-import { z } from 'zod';
+import { tool, z } from 'agentlib';
 import { contextString, envString } from '../_shared/context.js';
 import { isInside, looksBinary, PathRefusedError, resolveInside, resolveRoot, toPosix } from '../_shared/confine-path.js';
 import { globToRegExp } from '../_shared/glob.js';

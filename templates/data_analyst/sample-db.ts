@@ -3,7 +3,7 @@ import { existsSync, mkdirSync, readFileSync, readdirSync, renameSync, rmSync } 
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import Database from 'better-sqlite3';
+import { openSqlite } from 'agentlib/storage';
 
 /** The SQL script (schema + rows) the sample database is built from. */
 export const SAMPLE_SQL_PATH = fileURLToPath(new URL('./fixtures/sales.sql', import.meta.url));
@@ -24,7 +24,7 @@ export function ensureSampleDatabase(dir: string = DEFAULT_SAMPLE_DIR): string {
   if (existsSync(target)) return target;
   mkdirSync(dir, { recursive: true });
   const temp = `${target}.${process.pid}.${Math.random().toString(36).slice(2)}.tmp`;
-  const db = new Database(temp);
+  const db = openSqlite(temp);
   try {
     db.exec(sql);
   } catch (error) {

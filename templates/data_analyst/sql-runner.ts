@@ -1,5 +1,5 @@
-import { createRequire } from 'node:module';
 import { spawn } from 'node:child_process';
+import { sqliteDriverPath } from 'agentlib/storage';
 
 /** A value a query parameter may take. */
 export type SqlParam = string | number | boolean | null;
@@ -82,7 +82,7 @@ export class SqlQueryError extends Error {
   }
 }
 
-const driverPath = createRequire(import.meta.url).resolve('better-sqlite3');
+const driverPath = sqliteDriverPath();
 
 function toBindable(value: SqlParam): string | number | null {
   return typeof value === 'boolean' ? (value ? 1 : 0) : value;

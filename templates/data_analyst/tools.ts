@@ -5,9 +5,8 @@
  * WITH, VALUES or EXPLAIN, is read-only by SQLite's own judgement and returns rows; it runs in a
  * child process that is killed at the time limit.
  */
-import Database from 'better-sqlite3';
-import { tool } from 'agentlib';
-import { z } from 'zod';
+import { tool, z } from 'agentlib';
+import { openSqlite, type SqliteDatabase } from 'agentlib/storage';
 import { contextNumber, contextString, envString } from '../_shared/context.js';
 import { ensureSampleDatabase } from './sample-db.js';
 import { runReadOnlyQuery, SqlQueryError } from './sql-runner.js';
@@ -26,8 +25,8 @@ export function databasePath(context: unknown): string {
   return contextString(context, 'database') ?? envString('AGENTLIB_SQLITE_PATH') ?? ensureSampleDatabase();
 }
 
-function openReadOnly(file: string): Database.Database {
-  const db = new Database(file, { readonly: true, fileMustExist: true });
+function openReadOnly(file: string): SqliteDatabase {
+  const db = openSqlite(file, { readonly: true, fileMustExist: true });
   db.pragma('query_only = ON');
   return db;
 }
@@ -42,7 +41,7 @@ interface SchemaObject {
   sql: string | null;
 }
 
-function schemaObjects(db: Database.Database): SchemaObject[] {
+function schemaObjects(db: SqliteDatabase): SchemaObject[] {
   return db
     .prepare("SELECT name, type, sql FROM sqlite_schema WHERE type IN ('table', 'view') AND name NOT LIKE 'sqlite\\_%' ESCAPE '\\' ORDER BY name")
     .all() as SchemaObject[];

@@ -5,8 +5,7 @@
  * Northwind Labs in fixtures/docs).
  */
 import { fileURLToPath } from 'node:url';
-import { tool } from 'agentlib';
-import { z } from 'zod';
+import { tool, z } from 'agentlib';
 import { contextString, envString } from '../_shared/context.js';
 import { chunkByHeadings, DOC_ID_PATTERN, loadMarkdownDocs, type MarkdownChunk } from '../_shared/markdown-docs.js';
 import { KeywordIndex } from '../_shared/text-search.js';

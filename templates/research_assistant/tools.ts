@@ -7,8 +7,7 @@
  * `allowPrivate` (true, or a list of IP literals) lets fetch_url reach non-public addresses;
  * `fetchTimeoutMs` and `fetchMaxBytes` change its limits.
  */
-import { tool } from 'agentlib';
-import { z } from 'zod';
+import { tool, z } from 'agentlib';
 import { contextNumber, contextValue, envString } from '../_shared/context.js';
 import { decodeEntities, htmlTitle, htmlToText } from '../_shared/html-to-text.js';
 import { safeFetch, type SafeFetchOptions } from '../_shared/safe-fetch.js';

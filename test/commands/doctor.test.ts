@@ -104,7 +104,7 @@ describe('agentlib doctor (in-process, replay server)', () => {
     }
     assert.deepEqual(
       doc.checks.map((c) => c.id).filter((id) => !id.startsWith('provider:ollama')),
-      ['node', 'terminal', 'config', 'provider-keys', 'provider:openai', 'provider:anthropic', 'sqlite', 'backend:REDIS_URL'],
+      ['node', 'terminal', 'config', 'tools', 'provider-keys', 'provider:openai', 'provider:anthropic', 'sqlite', 'backend:REDIS_URL'],
     );
     const openai = checkOf(doc, 'provider:openai');
     assert.equal(openai.status, 'ok');

@@ -23,7 +23,7 @@ async function init(cwd: string, ...argv: string[]): Promise<{ code: number; out
 
 /** A tool call per template that only works when the copied tools find their fixtures and helpers. */
 const SMOKE_CALLS: Readonly<Record<string, { tool: string; args: Record<string, unknown>; context?: (dir: string) => unknown; expect: RegExp }>> = {
-  blank: { tool: 'get_current_time', args: { timezone: 'Asia/Tokyo' }, expect: /Asia\/Tokyo/ },
+  blank: { tool: 'convert_temperature', args: { value: 21, from: 'C', to: 'F' }, expect: /69\.8/ },
   code_reviewer: { tool: 'list_files', args: { path: '.' }, context: (dir) => ({ root: dir }), expect: /tools\.ts/ },
   customer_support: { tool: 'search_kb', args: { query: 'return my espresso machine for a refund', top_k: 3 }, expect: /returns-and-refunds/ },
   data_analyst: { tool: 'list_tables', args: {}, expect: /order_items/ },
@@ -54,7 +54,7 @@ describe('agentlib init (in-process, no terminal)', () => {
       assert.doesNotMatch(tools, /\.\.\/_shared\//, 'imports of ../_shared are rewritten');
       const agent = await loadAgent(join(dir, 'agent.yaml'), { provider: new ScriptedProvider() });
       const names = agent.tools.map((t) => t.name).sort();
-      if (template === 'blank') assert.deepEqual(names, ['get_current_time']);
+      if (template === 'blank') assert.deepEqual(names, ['convert_temperature']);
       else {
         const original = await loadTemplate(template, { provider: new ScriptedProvider() });
         assert.deepEqual(names, original.tools.map((t) => t.name).sort());
@@ -77,16 +77,18 @@ describe('agentlib init (in-process, no terminal)', () => {
     assert.match(yaml, /^# An agent created by `agentlib init`/);
     assert.match(yaml, /^name: my_agent$/m);
     assert.match(yaml, /^ {2}- \.\/tools\.ts$/m);
-    assert.match(yaml, /allow: \[get_current_time\]/);
+    assert.match(yaml, /allow: \[convert_temperature\]/);
     const tools = readFileSync(join(dir, 'tools.ts'), 'utf8');
-    assert.match(tools, /import \{ tool \} from 'agentlib';/);
-    assert.match(tools, /import \{ z \} from 'zod';/);
+    assert.match(tools, /import \{ tool, z \} from 'agentlib';/);
+    assert.doesNotMatch(tools, /from 'zod'/, 'the tools import only agentlib');
     assert.match(tools, /^\/\*\*/);
     assert.match(run.out, /Created agent "my_agent" \(template blank, openai gpt-4o-mini\)/);
-    assert.match(run.out, /npm install agentlib zod/);
+    assert.doesNotMatch(run.out, /npm install/, 'agentlib resolves from the project: nothing to install');
+    assert.match(run.out, /^ {2}agentlib run agent\.yaml "What is 21 degrees Celsius in Fahrenheit\?" --replay cassette\.jsonl {3}# offline, no API key/m);
+    assert.ok(existsSync(join(dir, 'cassette.jsonl')) && existsSync(join(dir, 'PROVENANCE.md')));
     assert.match(run.out, /export OPENAI_API_KEY=/);
     assert.match(run.out, /agentlib doctor/);
-    assert.match(run.out, /agentlib run agent\.yaml "What time is it in Tokyo\?"/);
+    assert.match(run.out, /^ {2}agentlib run agent\.yaml "What is 21 degrees Celsius in Fahrenheit\?"$/m);
   });
 
   test('writes into the working directory when no dir is given', async () => {
@@ -147,7 +149,7 @@ describe('agentlib init (in-process, no terminal)', () => {
 
     const forced = await init(project.dir, dir, '-y', '--force');
     assert.equal(forced.code, 0, forced.err);
-    assert.match(readFileSync(join(dir, 'tools.ts'), 'utf8'), /get_current_time/);
+    assert.match(readFileSync(join(dir, 'tools.ts'), 'utf8'), /convert_temperature/);
     assert.match(forced.out, /Overwrote a file that existed/);
   });
 
@@ -182,7 +184,7 @@ describe('agentlib init (in-process, no terminal)', () => {
     assert.equal(doc.provider, 'anthropic');
     assert.equal(doc.model, 'claude-haiku-4-5');
     assert.equal(doc.dir, dir);
-    assert.deepEqual(doc.packages, ['agentlib', 'better-sqlite3', 'zod']);
+    assert.deepEqual(doc.packages, ['agentlib']);
     assert.ok(Array.isArray(doc.files) && doc.files.includes('agent.yaml') && doc.files.includes('sample-db.ts') && doc.files.includes('fixtures/sales.sql'));
   });
 });

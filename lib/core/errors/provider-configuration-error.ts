@@ -8,10 +8,13 @@ export class ProviderConfigurationError extends AgentlibError {
   override readonly name: string = 'ProviderConfigurationError';
   /** The provider name. */
   readonly provider: string;
+  /** When the problem is a missing API key: the environment variables the key is read from, preferred first. */
+  readonly keyVariables: readonly string[] | undefined;
 
-  constructor(message: string, fields: { provider: string } & AgentlibErrorOptions) {
+  constructor(message: string, fields: { provider: string; keyVariables?: readonly string[] } & AgentlibErrorOptions) {
     super(message, fields);
     this.provider = fields.provider;
+    this.keyVariables = fields.keyVariables === undefined ? undefined : [...fields.keyVariables];
   }
 
   /** True when `error` is a ProviderConfigurationError (works across package copies). */

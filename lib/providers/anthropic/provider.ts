@@ -159,7 +159,7 @@ function checkThinking(thinking: AnthropicThinking | undefined): AnthropicThinki
 function createClient(options: AnthropicProviderOptions, timeoutMs: number): Anthropic {
   const apiKey = options.apiKey ?? process.env['ANTHROPIC_API_KEY'];
   if (!apiKey) {
-    throw new ProviderConfigurationError('Anthropic API key missing: pass apiKey or set ANTHROPIC_API_KEY', { provider: ANTHROPIC });
+    throw new ProviderConfigurationError('Anthropic API key missing: pass apiKey or set ANTHROPIC_API_KEY', { provider: ANTHROPIC, keyVariables: ['ANTHROPIC_API_KEY'] });
   }
   const baseURL = options.baseURL ?? process.env['ANTHROPIC_BASE_URL'];
   const clientOptions: ConstructorParameters<typeof Anthropic>[0] = { apiKey, maxRetries: 0, timeout: sdkTimeout(timeoutMs) };

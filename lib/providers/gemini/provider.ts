@@ -39,7 +39,7 @@ export const GEMINI_DEFAULT_EMBEDDING_MODEL = 'gemini-embedding-001';
 function resolveApiKey(explicit: string | undefined): string {
   const key = explicit ?? process.env.GEMINI_API_KEY ?? process.env.GOOGLE_API_KEY;
   if (!key) {
-    throw new ProviderConfigurationError('gemini: no API key; pass apiKey or set GEMINI_API_KEY or GOOGLE_API_KEY', { provider: GEMINI });
+    throw new ProviderConfigurationError('gemini: no API key; pass apiKey or set GEMINI_API_KEY or GOOGLE_API_KEY', { provider: GEMINI, keyVariables: ['GEMINI_API_KEY', 'GOOGLE_API_KEY'] });
   }
   return key;
 }

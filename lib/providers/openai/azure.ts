@@ -88,6 +88,7 @@ export class AzureOpenAIProvider extends OpenAIProvider {
     if (!apiKey && !options.azureADTokenProvider) {
       throw new ProviderConfigurationError(`${name}: API key missing: set AZURE_OPENAI_API_KEY or pass { apiKey } (or { azureADTokenProvider } for Entra ID)`, {
         provider: name,
+        keyVariables: ['AZURE_OPENAI_API_KEY'],
       });
     }
     const apiVersion = resolveAzureApiVersion(options.apiVersion).version;

@@ -39,7 +39,7 @@ export class OpenAICompatibleProvider extends OpenAIProvider {
     if (!options.model) throw new ProviderConfigurationError(`${name}: model is required (the server's model id)`, { provider: name });
     const fromEnv = options.apiKeyEnv ? process.env[options.apiKeyEnv] : undefined;
     if (options.apiKeyEnv && !fromEnv && !options.apiKey) {
-      throw new ProviderConfigurationError(`${name}: API key missing: set ${options.apiKeyEnv}`, { provider: name });
+      throw new ProviderConfigurationError(`${name}: API key missing: set ${options.apiKeyEnv}`, { provider: name, keyVariables: [options.apiKeyEnv] });
     }
     const apiKey = options.apiKey ?? fromEnv;
     super({

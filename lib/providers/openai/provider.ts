@@ -63,6 +63,7 @@ export class OpenAIProvider implements Provider {
     if (!apiKey && !baseURL) {
       throw new ProviderConfigurationError('OpenAI API key missing: set OPENAI_API_KEY or pass { apiKey } (or a baseURL for a key-less local server)', {
         provider: this.name,
+        keyVariables: ['OPENAI_API_KEY'],
       });
     }
     const clientOptions: ConstructorParameters<typeof OpenAI>[0] = { maxRetries: 0, timeout: this.timeoutMs };

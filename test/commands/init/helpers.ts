@@ -5,15 +5,14 @@ import type { PromptChoice, Prompter } from '../../../commands/init/prompter.js'
 import { repoRoot } from '../../support/cli-build.js';
 
 /**
- * A scratch project for `agentlib init`: a temp dir whose node_modules holds agentlib (the repo,
- * symlinked, resolving to dist/) and the packages the templates' tools import, as in a user's
- * project. `init` writes into subfolders of it, so the written tools resolve those packages.
+ * A scratch project for `agentlib init`: a temp dir whose node_modules holds only agentlib (the repo,
+ * symlinked, resolving to dist/), as `npm install <checkout>` leaves a user's project. `init`
+ * writes into subfolders of it; the written tools import nothing but agentlib.
  */
 export function initProject(): { dir: string; cleanup: () => void } {
   const dir = mkdtempSync(join(tmpdir(), 'agentlib-init-'));
   mkdirSync(join(dir, 'node_modules'));
   symlinkSync(repoRoot, join(dir, 'node_modules', 'agentlib'), 'dir');
-  for (const name of ['zod', 'yaml', 'better-sqlite3']) symlinkSync(join(repoRoot, 'node_modules', name), join(dir, 'node_modules', name), 'dir');
   return { dir, cleanup: () => rmSync(dir, { recursive: true, force: true }) };
 }
 

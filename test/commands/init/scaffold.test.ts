@@ -25,11 +25,11 @@ describe('init scaffold', () => {
     assert.ok(!paths.includes('README.md'));
   });
 
-  test("a template's own modules and fixtures are copied; the blank template is two files", () => {
+  test("a template's own modules and fixtures are copied; the blank template is agent.yaml, tools.ts and its cassette", () => {
     const analyst = planScaffold('data_analyst', values);
     const paths = analyst.files.map((file) => file.path);
     for (const file of ['sample-db.ts', 'sql-runner.ts', 'fixtures/sales.sql']) assert.ok(paths.includes(file), file);
-    assert.deepEqual(analyst.packages, ['agentlib', 'better-sqlite3', 'zod']);
-    assert.deepEqual(planScaffold('blank', values).files.map((file) => file.path), ['agent.yaml', 'tools.ts']);
+    assert.deepEqual(analyst.packages, ['agentlib'], 'the tools import only agentlib');
+    assert.deepEqual(planScaffold('blank', values).files.map((file) => file.path), ['agent.yaml', 'tools.ts', 'cassette.jsonl', 'PROVENANCE.md']);
   });
 });

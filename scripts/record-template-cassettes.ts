@@ -1,0 +1,270 @@
+// Re-creates the cassettes of the templates (templates/<name>/cassette.jsonl) and of the blank agent
+// `agentlib init` writes (templates/_blank/cassette.jsonl), with no network and no API key.
+//
+// No real model recorded these: there is no network or API key where they are made. The built CLI
+// runs each template's real agent and tools with --record, and its real OpenAI SDK talks to a
+// loopback OpenAI-compatible server started here, which answers every chat-completions request with
+// the next SCRIPTED reply below (hand-written text and tool calls), framed as OpenAI's streaming
+// wire format (chat.completion.chunk SSE events, tool-call arguments split over several chunks, a
+// final usage chunk, `data: [DONE]`), as in fixtures/providers/openai/*.sse. The usage figures are
+// estimates (characters / 4), not a tokenizer's count. The tool results in the cassettes are real:
+// the tools ran. Each template folder's PROVENANCE.md says the same.
+//
+// Usage: npm run build && node --import tsx scripts/record-template-cassettes.ts [name …]
+import { execa } from 'execa';
+import { copyFileSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
+import { createServer, type IncomingMessage } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { join } from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+
+const root = fileURLToPath(new URL('../', import.meta.url));
+
+/** One scripted model reply: tool calls, or the final text. */
+type Reply = { tools: { name: string; args: Record<string, unknown> }[] } | { text: string };
+
+/** What is recorded for one template. */
+interface Script {
+  /** Folder of the cassette, relative to the repository. */
+  folder: string;
+  prompt: string;
+  /** `--var` values (the run's context). */
+  vars?: Record<string, string>;
+  replies: Reply[];
+}
+
+/** The prompt and the scripted replies of each cassette (also the prompts the tests and READMEs use). */
+export const SCRIPTS: Readonly<Record<string, Script>> = {
+  blank: {
+    folder: 'templates/_blank',
+    prompt: 'What is 21 degrees Celsius in Fahrenheit?',
+    replies: [{ tools: [{ name: 'convert_temperature', args: { value: 21, from: 'C', to: 'F' } }] }, { text: '21 °C is 69.8 °F.' }],
+  },
+  customer_support: {
+    folder: 'templates/customer_support',
+    prompt: 'How do I return my espresso machine?',
+    replies: [
+      { tools: [{ name: 'search_kb', args: { query: 'return espresso machine refund' } }] },
+      { tools: [{ name: 'get_article', args: { id: 'returns-and-refunds' } }] },
+      {
+        text:
+          'You can return your espresso machine within **30 days of delivery** if it is unused or gently used and in its original packaging:\n\n' +
+          '1. Go to **Orders** in your account and choose **Return items** (or send us your order number).\n' +
+          '2. Pick the machine and the reason. Machines over 10 lb get a prepaid UPS label by email.\n' +
+          '3. Pack it in its original box and drop it off within 14 days.\n\n' +
+          'Return shipping is free if the machine is defective or not what you ordered; otherwise a $7.95 label fee is deducted. ' +
+          'The refund goes back to your original payment method within 5 business days after the machine reaches our warehouse.\n\n' +
+          'Source: "Returns and refunds policy".',
+      },
+    ],
+  },
+  data_analyst: {
+    folder: 'templates/data_analyst',
+    prompt: 'Which five products brought in the most revenue?',
+    replies: [
+      { tools: [{ name: 'list_tables', args: {} }] },
+      {
+        tools: [
+          { name: 'describe_table', args: { table: 'products' } },
+          { name: 'describe_table', args: { table: 'orders' } },
+          { name: 'describe_table', args: { table: 'order_items' } },
+        ],
+      },
+      {
+        tools: [
+          {
+            name: 'run_sql',
+            args: {
+              sql:
+                'SELECT p.name, ROUND(SUM(oi.quantity * oi.unit_price * (1 - oi.discount)), 2) AS revenue\n' +
+                'FROM order_items oi\nJOIN orders o ON o.id = oi.order_id\nJOIN products p ON p.id = oi.product_id\n' +
+                "WHERE o.status NOT IN ('cancelled', 'returned')\nGROUP BY p.id\nORDER BY revenue DESC\nLIMIT 5",
+            },
+          },
+        ],
+      },
+      {
+        text:
+          'The five products with the most revenue (all orders except cancelled and returned ones):\n\n' +
+          '| # | product | revenue (USD) |\n|---|---|---:|\n' +
+          '| 1 | Ridgeline 2-Person Tent | 11,226.72 |\n| 2 | Stormshell Rain Jacket | 7,049.70 |\n' +
+          '| 3 | Summit 65L Expedition Pack | 7,021.80 |\n| 4 | Trailhead 40L Backpack | 6,192.00 |\n' +
+          '| 5 | Alpine Down Sleeping Bag -7C | 5,552.10 |\n\n' +
+          'Revenue is quantity × unit price × (1 − discount) per order line, summed per product over the whole period in the database.\n\n' +
+          '```sql\nSELECT p.name, ROUND(SUM(oi.quantity * oi.unit_price * (1 - oi.discount)), 2) AS revenue\n' +
+          "FROM order_items oi\nJOIN orders o ON o.id = oi.order_id\nJOIN products p ON p.id = oi.product_id\nWHERE o.status NOT IN ('cancelled', 'returned')\n" +
+          'GROUP BY p.id\nORDER BY revenue DESC\nLIMIT 5\n```',
+      },
+    ],
+  },
+  rag_chatbot: {
+    folder: 'templates/rag_chatbot',
+    prompt: 'How much parental leave do I get?',
+    replies: [
+      { tools: [{ name: 'search_documents', args: { query: 'parental leave' } }] },
+      {
+        text:
+          'Birth parents get 20 weeks of fully paid parental leave; non-birth parents, including adoptive and foster parents, get 12 weeks ' +
+          '[time-off-policy#parental-leave]. The leave can start up to 4 weeks before the expected date and must be taken within 12 months ' +
+          'of the birth or placement; tell People Operations at least 8 weeks in advance where possible [time-off-policy#parental-leave].',
+      },
+    ],
+  },
+  research_assistant: {
+    folder: 'templates/research_assistant',
+    prompt: 'What are the main changes in the latest Node.js LTS release?',
+    replies: [
+      { tools: [{ name: 'web_search', args: { query: 'Node.js latest LTS release notable changes' } }] },
+      {
+        text:
+          'I could not research this: web_search needs a search API key, and none is set. Set TAVILY_API_KEY ' +
+          '(https://tavily.com) or BRAVE_API_KEY (https://brave.com/search/api/) and ask again, and I will search ' +
+          'the Node.js release notes and report the changes with sources.',
+      },
+    ],
+  },
+  code_reviewer: {
+    folder: 'templates/code_reviewer',
+    prompt: 'Review this project for bugs and security problems',
+    vars: { root: 'fixtures/sample-app' },
+    replies: [
+      { tools: [{ name: 'list_files', args: {} }] },
+      {
+        tools: [
+          { name: 'read_file', args: { path: 'app.py' } },
+          { name: 'read_file', args: { path: 'store.py' } },
+        ],
+      },
+      {
+        text:
+          'A small HTTP notes service (`app.py`) over SQLite (`store.py`). It has two serious security holes and a few robustness bugs.\n\n' +
+          '**Critical**\n' +
+          '- `store.py:12`: SQL injection. `owner` and `search` come straight from the query string and are formatted into the SQL, so ' +
+          "`?owner=x' OR '1'='1` returns every user's notes. Use placeholders: `conn.execute(\"SELECT id, title FROM notes WHERE owner = ? AND title LIKE ?\", (owner, f\"%{search}%\"))`.\n" +
+          '- `app.py:20-21`: path traversal. `name` is joined to `attachments` unchecked, so `?name=../../etc/passwd` reads any file the ' +
+          'process can read. Resolve the path and refuse it unless it stays inside the attachments directory (or look attachments up by id).\n\n' +
+          '**Major**\n' +
+          '- `app.py:16` and `app.py:20`: a request without `owner` or `name` raises `KeyError` and the client gets a dropped connection ' +
+          'instead of a 400. A missing attachment raises `FileNotFoundError` the same way.\n' +
+          '- `store.py:11-14`: `find_notes` never closes its connection; use `with closing(connect()) as conn:`.\n\n' +
+          '**Minor**\n' +
+          '- `app.py:35`: the server listens on every interface (`0.0.0.0`) with no authentication; bind to 127.0.0.1 unless it is meant to be public.\n' +
+          '- `app.py:22`: the whole attachment is read into memory only to get its size; `os.path.getsize` does that without reading.\n\n' +
+          'Not reviewed: the database schema (not in the project) and tests (there are none).',
+      },
+    ],
+  },
+};
+
+/** OpenAI `chat.completion.chunk` SSE events for one scripted reply. */
+function sseReply(reply: Reply, model: string, turn: number, promptChars: number): string {
+  const id = `chatcmpl-scripted-${turn}`;
+  const created = Math.floor(Date.now() / 1000);
+  const chunk = (delta: Record<string, unknown>, finish: string | null): string =>
+    `data: ${JSON.stringify({ id, object: 'chat.completion.chunk', created, model, choices: [{ index: 0, delta, logprobs: null, finish_reason: finish }], usage: null })}\n\n`;
+  let body = '';
+  let completionChars = 0;
+  if ('text' in reply) {
+    body += chunk({ role: 'assistant', content: '', refusal: null }, null);
+    for (const piece of reply.text.match(/\S+\s*|\s+/g) ?? []) body += chunk({ content: piece }, null);
+    body += chunk({}, 'stop');
+    completionChars = reply.text.length;
+  } else {
+    reply.tools.forEach((call, index) => {
+      const args = JSON.stringify(call.args);
+      completionChars += call.name.length + args.length;
+      const head = { index, id: `call_scripted_${turn}_${index}`, type: 'function', function: { name: call.name, arguments: '' } };
+      body += chunk(index === 0 ? { role: 'assistant', content: null, tool_calls: [head], refusal: null } : { tool_calls: [head] }, null);
+      for (let at = 0; at < args.length; at += 8) body += chunk({ tool_calls: [{ index, function: { arguments: args.slice(at, at + 8) } }] }, null);
+    });
+    body += chunk({}, 'tool_calls');
+  }
+  const promptTokens = Math.ceil(promptChars / 4);
+  const completionTokens = Math.max(1, Math.ceil(completionChars / 4));
+  const usage = { prompt_tokens: promptTokens, completion_tokens: completionTokens, total_tokens: promptTokens + completionTokens };
+  body += `data: ${JSON.stringify({ id, object: 'chat.completion.chunk', created, model, choices: [], usage })}\n\n`;
+  return `${body}data: [DONE]\n\n`;
+}
+
+async function readBody(req: IncomingMessage): Promise<string> {
+  const parts: Buffer[] = [];
+  for await (const part of req) parts.push(part as Buffer);
+  return Buffer.concat(parts).toString('utf8');
+}
+
+/** A loopback OpenAI-compatible server answering with `replies`, in order; it fails the request past them. */
+async function scriptedServer(replies: readonly Reply[]): Promise<{ url: string; served: () => number; close: () => Promise<void> }> {
+  let turn = 0;
+  const server = createServer((req, res) => {
+    void readBody(req).then((text) => {
+      const request = JSON.parse(text) as { model: string; stream?: boolean };
+      const reply = replies[turn];
+      if (req.url !== '/v1/chat/completions' || request.stream !== true || reply === undefined) {
+        res.writeHead(400, { 'content-type': 'application/json' });
+        res.end(JSON.stringify({ error: { message: `scripted server: unexpected request ${String(turn + 1)} to ${String(req.url)}` } }));
+        return;
+      }
+      turn += 1;
+      res.writeHead(200, { 'content-type': 'text/event-stream; charset=utf-8' });
+      res.end(sseReply(reply, request.model, turn, text.length));
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo;
+  return {
+    url: `http://127.0.0.1:${port}`,
+    served: () => turn,
+    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+  };
+}
+
+const cli = join(root, 'bin', 'agentlib.js');
+
+/** The folder the agent runs in: the template's own, or (blank) a fresh `agentlib init` project inside the repository. */
+async function agentFolder(name: string, script: Script): Promise<string> {
+  if (name !== 'blank') return join(root, script.folder);
+  const dir = join(root, '.agentlib', 'record-blank');
+  rmSync(dir, { recursive: true, force: true });
+  await execa(process.execPath, [cli, 'init', dir, '--yes'], { cwd: root, env: { CI: 'true' } });
+  return dir;
+}
+
+async function record(name: string, script: Script): Promise<void> {
+  const server = await scriptedServer(script.replies);
+  const dir = await agentFolder(name, script);
+  // --record appends to an existing cassette: start from none
+  rmSync(join(dir, 'cassette.jsonl'), { force: true });
+  const vars = Object.entries(script.vars ?? {}).flatMap(([key, value]) => ['--var', `${key}=${value}`]);
+  try {
+    const run = await execa(process.execPath, [cli, 'run', 'agent.yaml', script.prompt, '--record', 'cassette.jsonl', '--no-trace', ...vars], {
+      cwd: dir,
+      reject: false,
+      extendEnv: false,
+      env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '', OPENAI_BASE_URL: `${server.url}/v1`, OPENAI_API_KEY: 'sk-scripted-not-a-key', CI: 'true', NO_COLOR: '1' },
+    });
+    process.stdout.write(`── ${name}\n${run.stderr}\n${run.stdout}\n`);
+    if (run.exitCode !== 0) throw new Error(`${name}: agentlib run exited ${String(run.exitCode)}`);
+    if (server.served() !== script.replies.length) throw new Error(`${name}: ${server.served()} of ${script.replies.length} scripted replies were used`);
+  } finally {
+    await server.close();
+  }
+  if (name === 'blank') {
+    mkdirSync(join(root, script.folder), { recursive: true });
+    copyFileSync(join(dir, 'cassette.jsonl'), join(root, script.folder, 'cassette.jsonl'));
+    rmSync(dir, { recursive: true, force: true });
+  }
+  const lines = readFileSync(join(root, script.folder, 'cassette.jsonl'), 'utf8').trim().split('\n');
+  process.stdout.write(`${name}: ${lines.length - 1} provider calls recorded to ${script.folder}/cassette.jsonl\n`);
+}
+
+/** Records the named cassettes (default: all). */
+async function main(names: readonly string[]): Promise<void> {
+  for (const name of names.length > 0 ? names : Object.keys(SCRIPTS)) {
+    const script = SCRIPTS[name];
+    if (script === undefined) throw new Error(`unknown cassette "${name}" (known: ${Object.keys(SCRIPTS).join(', ')})`);
+    await record(name, script);
+  }
+}
+
+// Run only when executed, so the tests can import SCRIPTS (the prompts and the expected tool calls).
+if (process.argv[1] !== undefined && import.meta.url === pathToFileURL(process.argv[1]).href) await main(process.argv.slice(2));
