@@ -135,12 +135,50 @@ describe('agentlib trace (in-process)', () => {
 
   test('show --ascii draws with ASCII only; show --json prints the trace document', async () => {
     const ascii = await agentlibTrace(['trace', 'show', 'run_aaa111', '--ascii'], project.dir);
-    assert.match(ascii.out, /^x {4}\|- tool_execution slow_b\s+10ms\s+#+$/m);
+    assert.match(ascii.out, /^! {4}\|- tool_execution slow_b\s+10ms\s+#+$/m);
+    assert.match(ascii.out, /^\+ {4}`- tool_execution slow_a/m);
     const json = await agentlibTrace(['trace', 'show', 'run_aaa111', '--json'], project.dir);
     const doc = JSON.parse(json.out) as { version: number; file: string; totals: { totalTokens: number }; trace: unknown };
     assert.equal(doc.version, 1);
     assert.equal(doc.totals.totalTokens, 600);
     assert.equal(AgentTrace.fromJSON(doc.trace).steps.length, 8);
+  });
+
+  test('--ascii prints nothing but ASCII: status glyphs, separators and cut marks too (show, view --tree, diff)', async () => {
+    const nonAscii = /[^\x00-\x7f]/u;
+    for (const columns of [100, 60, 40]) {
+      for (const argv of [
+        ['trace', 'show', 'run_aaa111', '--ascii'],
+        ['trace', 'view', 'run_aaa111', '--tree', '--ascii'],
+        ['trace', 'diff', 'run_aaa111', 'run_aab222', '--ascii'],
+      ]) {
+        const run = await agentlibTrace(argv, project.dir, { columns });
+        assert.equal(run.code, 0, run.err);
+        const found = nonAscii.exec(run.out);
+        assert.equal(found, null, `${argv.join(' ')} at ${columns} columns printed ${JSON.stringify(found?.[0])}:\n${run.out}`);
+      }
+    }
+    const narrow = await agentlibTrace(['trace', 'show', 'run_aaa111', '--ascii'], project.dir, { columns: 40 });
+    assert.match(narrow.out, /\.\.\./, 'a cut is marked with three dots');
+    const unicode = await agentlibTrace(['trace', 'show', 'run_aaa111'], project.dir);
+    assert.match(unicode.out, /^✓ /m, 'without --ascii the glyphs stay');
+  });
+
+  test('view without a trace opens the latest one (by modification time); none is a usage error', async () => {
+    const { utimesSync } = await import('node:fs');
+    const newest = new Date(Date.now() + 60_000);
+    utimesSync(join(project.traces, 'run_ccc333.jsonl'), newest, newest);
+    const latest = await agentlibTrace(['trace', 'view', '--tree'], project.dir);
+    assert.equal(latest.code, 0, latest.err);
+    assert.match(latest.out, /^trace run_ccc333 /);
+    const json = await agentlibTrace(['trace', 'view', '--json'], project.dir);
+    assert.equal((JSON.parse(json.out) as { trace: { runId: string } }).trace.runId, 'run_ccc333');
+    const empty = await agentlibTrace(['trace', 'view', '--tree', '--dir', 'nowhere'], project.dir);
+    assert.equal(empty.code, 2);
+    assert.match(empty.err, /no traces in nowhere/);
+    const two = await agentlibTrace(['trace', 'view', 'a', 'b'], project.dir);
+    assert.equal(two.code, 2);
+    assert.match(two.err, /trace view takes at most one trace/);
   });
 
   test('an id prefix resolves when unique; an ambiguous one lists the candidates', async () => {
