@@ -23,7 +23,11 @@ export function renderDiff(diff: TraceDiff, files: { a: string; b: string }, opt
   const ellipsis = ascii ? ASCII_ELLIPSIS : ELLIPSIS;
   const m = diff.metrics;
   const runText = (run: TraceDiffRun, key: 'agentName' | 'model' | 'status'): string =>
-    key === 'model' && run.model !== undefined && run.provider !== undefined ? `${run.provider}/${run.model}` : (run[key] ?? '-');
+    key === 'model' && run.model !== undefined && run.provider !== undefined
+      ? `${run.provider}/${run.model}`
+      : key === 'status' && run.incomplete === true
+        ? `${run.status ?? ''} incomplete`.trim()
+        : (run[key] ?? '-');
   const differs = (x: string, y: string): string => (x === y ? '' : ascii ? '!=' : '≠');
   const num = (label: string, value: DiffValue, format: (n: number) => string = String): string[] => [label, format(value.a), format(value.b), value.delta === 0 ? '' : formatDelta(value.delta, format, ascii)];
   const rows: string[][] = [

@@ -28,6 +28,9 @@ export const ASCII_STEP_GLYPHS: Record<keyof typeof STEP_GLYPHS, string> = { ok:
 const UNICODE = { branch: '├─ ', last: '└─ ', pipe: '│  ', space: '   ', full: '█', instant: '▏', rule: '─', status: STEP_GLYPHS, separator: ' · ', ellipsis: ELLIPSIS };
 const ASCII = { branch: '|- ', last: '`- ', pipe: '|  ', space: '   ', full: '#', instant: '|', rule: '-', status: ASCII_STEP_GLYPHS, separator: ' | ', ellipsis: ASCII_ELLIPSIS };
 
+/** The line under the header of a trace its run never finished writing. */
+export const INCOMPLETE_NOTE = 'incomplete: the run did not finish this trace (killed, or still running); these are the steps written so far';
+
 /** Widths of the fixed columns: glyph (with its space), duration, tokens, cost. */
 const GLYPH_W = 2;
 const TIME_W = 7;
@@ -76,7 +79,7 @@ export function renderTraceTree(trace: AgentTrace, options: TreeRenderOptions): 
   const head = [`trace ${trace.runId}`];
   if (trace.agentName !== undefined) head.push(`agent ${trace.agentName}`);
   if (trace.model !== undefined) head.push(`model ${trace.provider === undefined ? trace.model : `${trace.provider}/${trace.model}`}`);
-  head.push(`status ${trace.status ?? 'unknown'}`);
+  head.push(trace.incomplete === true ? `status ${trace.status === undefined ? '' : `${trace.status} `}incomplete` : `status ${trace.status ?? 'unknown'}`);
   // Run fields come from the trace file: nothing in them may drive the terminal.
   for (const line of wrapParts(head.map((part) => oneLineName(sanitizeForTerminal(part))), '  ', options.width, glyphs.ellipsis)) lines.push(chalk.bold(line));
   const summary = [
@@ -92,6 +95,7 @@ export function renderTraceTree(trace: AgentTrace, options: TreeRenderOptions): 
   const wrapped = wrapParts(summary, glyphs.separator, options.width, glyphs.ellipsis);
   if (totals.errors > 0) wrapped.push(wrapped.pop()?.replace(/\d+ errors?$/, (text) => chalk.red(text)) ?? '');
   lines.push(...wrapped);
+  if (trace.incomplete === true) lines.push(chalk.yellow(fit(INCOMPLETE_NOTE, options.width, glyphs.ellipsis)));
   if (trace.steps.length === 0) {
     lines.push('', chalk.dim('(no steps)'));
     return `${lines.join('\n')}\n`;

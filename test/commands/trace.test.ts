@@ -217,6 +217,52 @@ describe('agentlib trace (in-process)', () => {
     assert.match(broken.err, /invalid trace broken\.jsonl:2: invalid JSON/);
   });
 
+  test('a trace whose last line was cut off is read up to its last whole line and marked incomplete by every action', async () => {
+    const whole = readFileSync(join(project.traces, 'run_aaa111.jsonl'), 'utf8');
+    mkdirSync(join(project.dir, 'partial'), { recursive: true });
+    writeRaw(join(project.dir, 'partial', 'run_cut.jsonl'), whole.slice(0, whole.length - 40));
+    const file = join('partial', 'run_cut.jsonl');
+    const steps = whole.trimEnd().split('\n').length - 2;
+
+    const show = await agentlibTrace(['trace', 'show', file], project.dir);
+    assert.equal(show.code, 0, show.err);
+    assert.match(show.out, /^trace run_aaa111 .*status completed incomplete$/m, 'the header line said "completed": the cut removed only a step');
+    assert.match(show.out, /^incomplete: the run did not finish this trace/m);
+    assert.match(show.out, new RegExp(`${steps} steps`));
+    const tree = await agentlibTrace(['trace', 'view', file, '--tree'], project.dir);
+    assert.equal(tree.code, 0, tree.err);
+    assert.match(tree.out, /^incomplete: /m);
+    for (const action of ['show', 'view']) {
+      const json = await agentlibTrace(['trace', action, file, '--json'], project.dir);
+      assert.equal(json.code, 0, json.err);
+      const doc = JSON.parse(json.out) as { trace: { incomplete?: boolean; steps: unknown[] } };
+      assert.equal(doc.trace.incomplete, true, action);
+      assert.equal(doc.trace.steps.length, steps, action);
+    }
+
+    const ls = await agentlibTrace(['trace', 'ls', '--dir', 'partial'], project.dir);
+    assert.equal(ls.code, 0, ls.err);
+    assert.match(ls.out, /^run_cut\s+alpha\s+incomplete\s/m);
+    assert.equal(ls.err, '', 'not reported as invalid');
+    const lsJson = JSON.parse((await agentlibTrace(['trace', 'ls', '--dir', 'partial', '--json'], project.dir)).out) as { traces: Array<{ incomplete?: boolean; invalid?: string; steps: number }> };
+    assert.equal(lsJson.traces[0]?.incomplete, true);
+    assert.equal(lsJson.traces[0]?.invalid, undefined);
+    assert.equal(lsJson.traces[0]?.steps, steps);
+
+    const diff = await agentlibTrace(['trace', 'diff', file, 'run_aaa111'], project.dir);
+    assert.equal(diff.code, 0, diff.err);
+    assert.match(diff.out, /^status\s+completed incomplete\s+completed\s+≠$/m);
+    const diffJson = JSON.parse((await agentlibTrace(['trace', 'diff', file, 'run_aaa111', '--json'], project.dir)).out) as { a: { incomplete?: boolean }; b: { incomplete?: boolean }; sameShape: boolean };
+    assert.equal(diffJson.a.incomplete, true);
+    assert.equal(diffJson.b.incomplete, undefined);
+    assert.equal(diffJson.sameShape, false);
+
+    const exported = await agentlibTrace(['trace', 'export', file], project.dir);
+    assert.equal(exported.code, 0, exported.err);
+    assert.equal((JSON.parse(exported.out) as OtlpTraceRequest).resourceSpans[0]?.scopeSpans[0]?.spans.length, steps + 1);
+    assert.match(exported.err, new RegExp(`note: partial/run_cut\\.jsonl is incomplete .*exporting the ${steps} step`));
+  });
+
   test('export: OTLP/JSON with hex ids, parent links and gen_ai attributes', async () => {
     // The trace has the llm_call message views (recorded since): the export still validates.
     assert.match(readFileSync(join(project.traces, 'run_aaa111.jsonl'), 'utf8'), /"type":"llm_call".*"messages":\[\{"role":"user"/);
