@@ -1,0 +1,25 @@
+import { mock } from 'node:test';
+
+/** A process warning a test expected: its text and type (`DeprecationWarning`, …). */
+export interface CapturedWarning {
+  message: string;
+  type: string | undefined;
+}
+
+/**
+ * Runs `fn` with `process.emitWarning` captured: the warnings it emits are returned instead of
+ * printed, so a test that expects one asserts it and a clean test run prints none
+ * (scripts/warning-guard.mjs fails a test file that lets a warning through).
+ */
+export async function captureWarnings<T>(fn: () => T | Promise<T>): Promise<{ result: T; warnings: CapturedWarning[] }> {
+  const warnings: CapturedWarning[] = [];
+  const spy = mock.method(process, 'emitWarning', (warning: string | Error, options?: string | { type?: string }) => {
+    const type = typeof options === 'string' ? options : (options?.type ?? (warning instanceof Error ? warning.name : undefined));
+    warnings.push({ message: warning instanceof Error ? warning.message : String(warning), type });
+  });
+  try {
+    return { result: await fn(), warnings };
+  } finally {
+    spy.mock.restore();
+  }
+}
