@@ -23,3 +23,15 @@ export async function captureWarnings<T>(fn: () => T | Promise<T>): Promise<{ re
     spy.mock.restore();
   }
 }
+
+/**
+ * Runs `fn`, which uses a Node feature that is experimental on some supported Node versions (the
+ * MockTimers API on Node 20): its ExperimentalWarning is captured (not printed); any other warning
+ * fails. Returns what `fn` returned.
+ */
+export async function usingExperimental<T>(feature: RegExp, fn: () => T | Promise<T>): Promise<T> {
+  const { result, warnings } = await captureWarnings(fn);
+  const other = warnings.filter((warning) => !(warning.type === 'ExperimentalWarning' && feature.test(warning.message)));
+  if (other.length > 0) throw new Error(`unexpected warnings: ${other.map((warning) => `${warning.type ?? 'Warning'}: ${warning.message}`).join('; ')}`);
+  return result;
+}
