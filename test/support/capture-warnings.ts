@@ -35,3 +35,21 @@ export async function usingExperimental<T>(feature: RegExp, fn: () => T | Promis
   if (other.length > 0) throw new Error(`unexpected warnings: ${other.map((warning) => `${warning.type ?? 'Warning'}: ${warning.message}`).join('; ')}`);
   return result;
 }
+
+/** The notice the Anthropic SDK prints with `console.warn` on every call to a model it lists as deprecated. */
+export const SDK_MODEL_DEPRECATION = /^The model '[^']+' is deprecated and will reach end-of-life/;
+
+/**
+ * Captures `console.warn` calls whose first argument matches `pattern` (a notice an SDK prints,
+ * that a test calling a recorded, now deprecated model expects) until `restore()`; other calls
+ * print as usual.
+ */
+export function captureConsoleWarnings(pattern: RegExp): { captured: string[]; restore: () => void } {
+  const captured: string[] = [];
+  const original = console.warn.bind(console);
+  const spy = mock.method(console, 'warn', (...args: unknown[]) => {
+    if (typeof args[0] === 'string' && pattern.test(args[0])) captured.push(args[0]);
+    else original(...args);
+  });
+  return { captured, restore: () => spy.mock.restore() };
+}
