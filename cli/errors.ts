@@ -45,17 +45,19 @@ export interface FormatErrorOptions {
   program?: string;
   /** Include stack traces and the cause chain. */
   debug?: boolean;
+  /** The command that ran: a usage error points to its own `--help`. */
+  command?: string;
 }
 
 /**
  * Renders an error for stderr: `agentlib: <message>` with provider details, a help hint for usage
- * errors and, with `debug`, stack traces of the error and its causes.
+ * errors (the command's own `--help` when `command` is given) and, with `debug`, stack traces of the error and its causes.
  */
 export function formatError(error: unknown, options: FormatErrorOptions = {}): string {
   const program = options.program ?? 'agentlib';
   const lines = [`${program}: ${describe(error)}`];
   lines.push(...missingKeyAdvice(error, program));
-  if (UsageError.isInstance(error)) lines.push(`Run "${program} --help" for usage.`);
+  if (UsageError.isInstance(error)) lines.push(`Run "${[program, options.command, '--help'].filter((word) => word !== undefined).join(' ')}" for usage.`);
   else if (!options.debug && error instanceof Error && exitCodeFor(error) === ExitCode.RUNTIME && !AgentlibError.isInstance(error)) {
     lines.push('Run again with --debug for a stack trace.');
   }

@@ -5,6 +5,7 @@ import { exitCodeFor, formatError } from './errors.js';
 import { ExitCode } from './exit-codes.js';
 import { colorEnabled, processIO, type CliIO } from './output.js';
 import { createProgram } from './program.js';
+import { assertKnownCommand, commandOf } from './unknown-input.js';
 import { packageVersion } from './version.js';
 
 /** Options of `main`, for embedding and tests. */
@@ -31,6 +32,7 @@ export async function main(argv: readonly string[], options: MainOptions = {}): 
   const removeSignalHandler = (options.handleSignals ?? options.io === undefined) ? handleInterrupts(controller, io) : () => undefined;
   const state = { exitCode: ExitCode.OK as number, debug: argv.includes('--debug') };
   try {
+    assertKnownCommand(argv, commands);
     const program = createProgram({
       argv,
       version: packageVersion(),
@@ -57,7 +59,8 @@ export async function main(argv: readonly string[], options: MainOptions = {}): 
     if (controller.signal.aborted && state.exitCode === ExitCode.OK) return ExitCode.INTERRUPTED;
     return state.exitCode;
   } catch (error) {
-    io.stderr.write(formatError(error, { debug: state.debug }));
+    const command = commandOf(argv, commands);
+    io.stderr.write(formatError(error, { debug: state.debug, ...(command === undefined ? {} : { command }) }));
     return exitCodeFor(error);
   } finally {
     removeSignalHandler();

@@ -1,7 +1,7 @@
 import yargs, { type Argv } from 'yargs';
-import { closestMatch } from '../lib/core/suggest.js';
 import type { CommandArguments, CommandDescriptor, GlobalArguments } from './command-descriptor.js';
 import { epilogue, programExamples, USAGE } from './help.js';
+import { commandOf, firstWord, unknownCommandError, unknownOptionError, type KnownOptions } from './unknown-input.js';
 import { UsageError } from './usage-error.js';
 
 /** What the program needs to know to parse a command line. */
@@ -24,6 +24,8 @@ export interface ProgramOptions {
  * UsageError (exit code 2); the caller prints them.
  */
 export function createProgram(options: ProgramOptions): Argv<GlobalArguments> {
+  // The options in scope when parsing fails: the global ones, or the command's once its builder ran.
+  let known: KnownOptions | undefined;
   const program = yargs()
     .scriptName('agentlib')
     .locale('en')
@@ -47,7 +49,8 @@ export function createProgram(options: ProgramOptions): Argv<GlobalArguments> {
     .epilogue(epilogue())
     .fail((message: string | undefined, error: Error | undefined) => {
       if (error !== undefined && error.name !== 'YError') throw error;
-      throw usageError(message ?? error?.message ?? 'invalid command line', options);
+      known ??= optionsOf(program);
+      throw usageError(message ?? error?.message ?? 'invalid command line', options, known);
     });
   for (const [line, meaning] of programExamples(options.commands)) program.example(line, meaning);
   for (const command of options.commands) {
@@ -55,38 +58,32 @@ export function createProgram(options: ProgramOptions): Argv<GlobalArguments> {
       command: command.positionals === undefined ? command.name : `${command.name} ${command.positionals}`,
       aliases: [...(command.aliases ?? [])],
       describe: command.description,
-      builder: (yargs: Argv<GlobalArguments>) => command.builder?.(yargs) ?? yargs,
+      builder: (yargs: Argv<GlobalArguments>) => {
+        const built = command.builder?.(yargs) ?? yargs;
+        known = optionsOf(built);
+        return built;
+      },
       handler: (args) => options.runCommand(command, args as unknown as CommandArguments),
     });
   }
   return program;
 }
 
-/** Turns yargs' messages about unknown commands into one message with a did-you-mean. */
-function usageError(message: string, options: ProgramOptions): UsageError {
+/** Turns yargs' messages about unknown commands and options into one message with a did-you-mean. */
+function usageError(message: string, options: ProgramOptions, known: KnownOptions | undefined): UsageError {
   const recommended = /^Did you mean (.+)\?$/.exec(message)?.[1];
-  if (recommended !== undefined || /^Unknown commands?: /.test(message)) {
-    return unknownCommandError(firstWord(options.argv) ?? '', options.commands, recommended);
+  const extra = /^Unknown commands?: (.+)$/.exec(message)?.[1];
+  if (recommended !== undefined || extra !== undefined) {
+    const command = commandOf(options.argv, options.commands);
+    // After a known command, yargs calls a word it cannot place an unknown command: it is one argument too many.
+    if (command !== undefined && extra !== undefined) return new UsageError(`Too many arguments for "${command}": ${extra}.`);
+    return unknownCommandError(firstWord(options.argv) ?? '', options.commands);
   }
-  return new UsageError(message);
+  return unknownOptionError(message, options.argv, known) ?? new UsageError(message);
 }
 
-/**
- * The error for a word that is not a command, suggesting the closest command name or alias
- * (yargs' recommendation when it has one).
- */
-function unknownCommandError(word: string, commands: readonly CommandDescriptor[], recommended?: string): UsageError {
-  const names = commands.flatMap((command) => [command.name, ...(command.aliases ?? [])]);
-  const suggestion = recommended ?? closestMatch(word, names);
-  const hint = suggestion === undefined ? '' : ` Did you mean "${suggestion}"?`;
-  return new UsageError(`Unknown command "${word}".${hint}`, suggestion === undefined ? {} : { suggestion });
-}
-
-/** The first non-option word of a command line (the command), if any. */
-function firstWord(argv: readonly string[]): string | undefined {
-  for (const arg of argv) {
-    if (arg === '--') return undefined;
-    if (!arg.startsWith('-')) return arg;
-  }
-  return undefined;
+/** The option names a yargs instance knows (yargs' `getOptions()`, not in its typings). */
+function optionsOf(yargs: Argv<unknown>): KnownOptions {
+  const getOptions = (yargs as unknown as { getOptions?: () => { key?: Record<string, unknown> } }).getOptions;
+  return { keys: Object.keys(getOptions?.call(yargs).key ?? {}) };
 }

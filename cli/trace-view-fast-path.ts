@@ -6,13 +6,13 @@
  */
 import { whyNotInteractive } from '../commands/chat/terminal-check.js';
 import { loadTraceViewer, type TraceViewerModule, type ViewerLoader } from '../commands/trace/load-viewer.js';
-import { loadTrace, traceLocation, type LoadedTrace } from '../commands/trace/resolve-trace.js';
+import { latestTrace, loadTrace, traceLocation, type LoadedTrace } from '../commands/trace/resolve-trace.js';
 import { colorEnabled, processIO, type CliIO } from './output.js';
 
-/** What the fast path understood of `trace view <trace> [--dir <dir>] [--color | --no-color]`. */
+/** What the fast path understood of `trace view [trace] [--dir <dir>] [--color | --no-color]`. */
 export interface FastViewArguments {
-  /** The trace: a file, an id or an id prefix. */
-  ref: string;
+  /** The trace: a file, an id or an id prefix; undefined for the latest trace. */
+  ref?: string;
   /** `--dir`, when given. */
   dir?: string;
   /** False with `--no-color` / `--color=false`. */
@@ -22,7 +22,7 @@ export interface FastViewArguments {
 /**
  * Parses the words after `trace view`. Undefined for anything the fast path leaves to the CLI:
  * other options (`--tree`, `--json`, `--help`, `--debug`, `--`, unknown ones), a repeated `--dir`,
- * no trace or more than one.
+ * an empty trace argument or more than one. No trace argument means the latest trace.
  */
 export function parseFastView(words: readonly string[]): FastViewArguments | undefined {
   let ref: string | undefined;
@@ -39,8 +39,8 @@ export function parseFastView(words: readonly string[]): FastViewArguments | und
     } else if (word.startsWith('-') || ref !== undefined) return undefined;
     else ref = word;
   }
-  if (ref === undefined || ref.trim() === '') return undefined;
-  return dir === undefined ? { ref, color } : { ref, dir, color };
+  if (ref !== undefined && ref.trim() === '') return undefined;
+  return { ...(ref === undefined ? {} : { ref }), ...(dir === undefined ? {} : { dir }), color };
 }
 
 /**
@@ -59,7 +59,8 @@ export async function traceViewFastPath(argv: readonly string[], io: CliIO = pro
   const loadingViewer = new Promise<TraceViewerModule | undefined>((resolve) => resolve(loadViewer())).catch(() => undefined);
   let loaded: LoadedTrace;
   try {
-    loaded = await loadTrace(args.ref, traceLocation(io.cwd ?? process.cwd(), args.dir));
+    const location = traceLocation(io.cwd ?? process.cwd(), args.dir);
+    loaded = await loadTrace(args.ref ?? (await latestTrace(location)), location);
   } catch {
     return undefined;
   }

@@ -1,6 +1,7 @@
 import type { ApprovalHandler } from '../lib/agent/types.js';
 import { ExitCode } from '../cli/exit-codes.js';
 import type { CommandArguments, CommandContext } from './command-module.js';
+import { chatTraces, savedTracesMessage } from './chat/chat-traces.js';
 import { modelSwitcher } from './chat/switch-model.js';
 import { notInteractiveMessage, whyNotInteractive } from './chat/terminal-check.js';
 import { importTui } from './import-tui.js';
@@ -17,7 +18,8 @@ function sessionNotices(sessionId: string | undefined): string[] {
 
 /**
  * `agentlib chat <agent>`: an interactive conversation with an agent YAML or template in the
- * terminal (Ink). Refuses without a terminal (exit 2) and points to `agentlib run`.
+ * terminal (Ink). Refuses without a terminal (exit 2) and points to `agentlib run`. Each turn's
+ * trace is saved under .agentlib/traces as it runs (`--no-trace`: none); on exit it says where.
  */
 export async function run(args: CommandArguments, context: CommandContext): Promise<number> {
   const { io } = context;
@@ -35,7 +37,9 @@ export async function run(args: CommandArguments, context: CommandContext): Prom
   const approve: ApprovalHandler | undefined = approveMode === undefined || approveMode === 'ask' ? undefined : await approvalHandler(approveMode, io);
   const { runChat } = (await importTui(new URL('../tui/chat/run-chat.js', import.meta.url))) as typeof RunChatModule;
   const agent = resolved.agent;
-  return runChat(agent, {
+  // Each turn's trace is saved like `agentlib run`'s, unless --no-trace.
+  const traces = args.trace === false ? undefined : chatTraces(cwd);
+  const code = await runChat(agent, {
     stdin: io.stdin as NodeJS.ReadStream,
     stdout: io.stdout as NodeJS.WriteStream,
     stderr: io.stderr as NodeJS.WriteStream,
@@ -51,5 +55,8 @@ export async function run(args: CommandArguments, context: CommandContext): Prom
     switchModel: modelSwitcher(request, resolved),
     notices: sessionNotices(optionalString(args.session)),
     signal: context.signal,
+    ...(traces === undefined ? {} : { traces: traces.traces }),
   });
+  if (traces !== undefined) io.stderr.write(savedTracesMessage(traces.saved));
+  return code;
 }

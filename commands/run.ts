@@ -11,7 +11,7 @@ import { parseVars } from './run/parse-vars.js';
 import { readPrompt } from './run/read-prompt.js';
 import { resolveAgent } from './run/resolve-agent.js';
 import { resultDocument } from './run/result-document.js';
-import { saveTrace } from './run/save-trace.js';
+import { LiveTrace } from './run/live-trace.js';
 import { createProgress } from './run/spinner.js';
 import { TextRenderer } from './run/text-renderer.js';
 
@@ -57,10 +57,12 @@ export async function run(args: CommandArguments, context: CommandContext): Prom
   const approve = await approvalHandler(optionalString(args.approve), io, { beforePrompt: () => progress.pause(), afterPrompt: () => progress.resume() });
 
   const stream = resolved.agent.stream(prompt, { signal: context.signal, approve, context: { ...vars } });
+  const trace = new LiveTrace(args.trace as string | boolean | undefined, cwd);
   let result: AgentResult | undefined;
   let failure: unknown;
   try {
     for await (const event of stream) {
+      trace.handle(event);
       if (format === 'stream-json') io.stdout.write(`${JSON.stringify(redactSecrets(event))}\n`);
       else renderer?.handle(event);
     }
@@ -71,7 +73,7 @@ export async function run(args: CommandArguments, context: CommandContext): Prom
   } finally {
     progress.stop();
   }
-  const tracePath = result === undefined ? undefined : await saveTrace(result, args.trace as string | boolean | undefined, cwd);
+  const tracePath = await trace.finish(result);
   if (format === 'json') writeJson(io, resultDocument(result, tracePath, failure));
   else if (renderer !== undefined && result !== undefined && failure === undefined) renderer.finish(result, tracePath);
   else if (failure !== undefined && tracePath !== undefined && !quiet) io.stderr.write(`trace ${tracePath}\n`);

@@ -4,7 +4,7 @@ import type { CommandArguments, CommandContext } from './command-module.js';
 import { diffCommand } from './trace/diff.js';
 import { exportTrace } from './trace/export.js';
 import { listCommand } from './trace/ls.js';
-import { loadTrace, traceLocation } from './trace/resolve-trace.js';
+import { latestTrace, loadTrace, traceLocation } from './trace/resolve-trace.js';
 import { showTrace } from './trace/show.js';
 import { viewTrace } from './trace/view.js';
 
@@ -13,9 +13,9 @@ export const TRACE_ACTIONS = ['view', 'ls', 'show', 'export', 'diff'] as const;
 
 type TraceAction = (typeof TRACE_ACTIONS)[number];
 
-/** How many trace arguments each action takes. */
-const ARITY: Record<TraceAction, { count: number; usage: string }> = {
-  view: { count: 1, usage: 'agentlib trace view <trace> [--tree | --json]' },
+/** How many trace arguments each action takes (`view` without one opens the latest trace). */
+const ARITY: Record<TraceAction, { count: number; optional?: true; usage: string }> = {
+  view: { count: 1, optional: true, usage: 'agentlib trace view [trace] [--tree | --json]' },
   ls: { count: 0, usage: 'agentlib trace ls [--dir <dir>] [--limit <n>] [--json]' },
   show: { count: 1, usage: 'agentlib trace show <trace> [--json]' },
   export: { count: 1, usage: 'agentlib trace export <trace> --otlp <out.json>' },
@@ -37,20 +37,22 @@ export function parseAction(value: unknown): TraceAction {
 }
 
 /**
- * `agentlib trace <action> [traces..]`: view (interactive, static when piped), ls, show, export
+ * `agentlib trace <action> [traces..]`: view (interactive, static when piped; the latest trace
+ * when none is named), ls, show, export
  * (OTLP/JSON) and diff of saved traces. Trace arguments are ids in `.agentlib/traces` (or `--dir`),
  * unique id prefixes, or file paths.
  */
 export async function run(args: CommandArguments, context: CommandContext): Promise<number> {
   const action = parseAction(args.action);
   const refs = (Array.isArray(args.traces) ? (args.traces as unknown[]) : []).map(String);
-  const { count, usage } = ARITY[action];
-  if (refs.length !== count) {
-    const expected = count === 0 ? 'no trace arguments' : count === 1 ? 'one trace (an id, id prefix or file)' : `${count} traces`;
+  const { count, optional, usage } = ARITY[action];
+  if (refs.length !== count && !(optional === true && refs.length === 0)) {
+    const expected = count === 0 ? 'no trace arguments' : count === 1 ? `${optional === true ? 'at most ' : ''}one trace (an id, id prefix or file)` : `${count} traces`;
     throw new UsageError(`trace ${action} takes ${expected}, got ${refs.length}: ${usage}`);
   }
   if (action === 'ls') return listCommand(args, context);
   const location = traceLocation(context.io.cwd ?? process.cwd(), args.dir);
+  if (refs.length === 0) refs.push(await latestTrace(location));
   const loaded = await Promise.all(refs.map((ref) => loadTrace(ref, location)));
   const [first, second] = loaded;
   if (first === undefined) throw new UsageError(`trace ${action} needs a trace: ${usage}`);

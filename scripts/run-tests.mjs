@@ -1,7 +1,8 @@
 #!/usr/bin/env node
 // Runs every test/**/*.test.ts (or the files/dirs given) with node:test through tsx.
 // Node 20's --test does not expand globs, so the file list is built here.
-// Every test process loads scripts/no-network.mjs: a connection to a non-loopback host fails.
+// Every test process loads scripts/no-network.mjs: a connection to a non-loopback host fails; and
+// scripts/warning-guard.mjs: a process warning no test captured fails its test file.
 import { spawn } from 'node:child_process';
 import { readdirSync, statSync } from 'node:fs';
 import { join, relative } from 'node:path';
@@ -31,7 +32,7 @@ if (files.length === 0) {
 }
 const child = spawn(
   process.execPath,
-  ['--import', 'tsx', '--import', new URL('./no-network.mjs', import.meta.url).href, '--test', '--test-reporter=spec', '--test-concurrency=2', ...files],
+  ['--import', 'tsx', '--import', new URL('./no-network.mjs', import.meta.url).href, '--import', new URL('./warning-guard.mjs', import.meta.url).href, '--test', '--test-reporter=spec', '--test-concurrency=2', ...files],
   { stdio: 'inherit', env: { ...process.env, NODE_ENV: 'test' } },
 );
 child.on('exit', (code, signal) => process.exit(code ?? (signal ? 1 : 0)));

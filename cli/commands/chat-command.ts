@@ -20,7 +20,8 @@ export const chatCommand: CommandDescriptor = {
       .option('session', { type: 'string', describe: 'continue a saved session (not available yet)' })
       .option('record', { type: 'string', describe: 'record every provider call to this cassette (JSONL)' })
       .option('replay', { type: 'string', describe: 'answer provider calls from this cassette (no network)' })
-      .group(['model', 'provider', 'var', 'approve', 'session'], 'Agent:')
+      .option('trace', { type: 'boolean', default: true, describe: "save each turn's trace to .agentlib/traces/<run>.jsonl (--no-trace: none)" })
+      .group(['model', 'provider', 'var', 'approve', 'session', 'trace'], 'Agent:')
       .group(['record', 'replay'], 'Record / replay:'),
   load: () => import('../../commands/chat.js'),
 };

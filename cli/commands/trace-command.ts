@@ -13,7 +13,8 @@ export const traceCommand: CommandDescriptor = {
   builder: (yargs) =>
     yargs
       .example('$0 trace ls --limit 5', 'the five newest traces')
-      .example('$0 trace view run_3f2a', 'open the interactive viewer (static tree when piped)')
+      .example('$0 trace view', 'open the latest trace in the interactive viewer (static tree when piped)')
+      .example('$0 trace view run_3f2a', 'open one trace (id, id prefix or file)')
       .example('$0 trace view run_3f2a --tree | less', 'the static step tree with the waterfall')
       .example('$0 trace show run_3f2a --json | jq .totals', 'the whole trace as one JSON document')
       .example('$0 trace export run_3f2a --otlp spans.json', 'OTLP/JSON for an OpenTelemetry collector (POST /v1/traces)')
@@ -25,7 +26,7 @@ export const traceCommand: CommandDescriptor = {
       .positional('traces', {
         type: 'string',
         array: true,
-        describe: 'trace ids (a unique prefix is enough) or .jsonl files: one for view/show/export, two for diff',
+        describe: 'trace ids (a unique prefix is enough) or .jsonl files: one for show/export, two for diff; view takes one or none (the latest)',
       })
       .option('json', { type: 'boolean', default: false, describe: 'print one JSON document (ls, show, view, diff)' })
       .option('tree', { type: 'boolean', default: false, describe: 'view: print the static step tree instead of opening the viewer' })

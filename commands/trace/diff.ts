@@ -4,7 +4,7 @@ import { diffTraces, type DiffToolCall, type DiffValue, type ToolCallDiffKind, t
 import type { CommandArguments, CommandContext } from '../command-module.js';
 import { formatCost, formatDuration, formatTokensGrouped } from '../../lib/core/format-units.js';
 import { cutToWidth, displayWidth, tailToWidth } from '../../lib/core/display-width.js';
-import { cell, formatDelta, safeCell, table } from './format.js';
+import { ASCII_ELLIPSIS, cell, ELLIPSIS, formatDelta, safeCell, table } from './format.js';
 import type { LoadedTrace } from './resolve-trace.js';
 import { DEFAULT_WIDTH } from './show.js';
 
@@ -18,12 +18,18 @@ export const DIFF_MARKS: Record<ToolCallDiffKind, string> = { same: '=', changed
  */
 export function renderDiff(diff: TraceDiff, files: { a: string; b: string }, options: { width: number; ascii?: boolean; color?: boolean }): string {
   const chalk = new Chalk({ level: options.color === true ? 1 : 0 });
-  const marks = { ...DIFF_MARKS, ...(options.ascii === true ? { replaced: '!' } : {}) };
+  const ascii = options.ascii === true;
+  const marks = { ...DIFF_MARKS, ...(ascii ? { replaced: '!' } : {}) };
+  const ellipsis = ascii ? ASCII_ELLIPSIS : ELLIPSIS;
   const m = diff.metrics;
   const runText = (run: TraceDiffRun, key: 'agentName' | 'model' | 'status'): string =>
-    key === 'model' && run.model !== undefined && run.provider !== undefined ? `${run.provider}/${run.model}` : (run[key] ?? '-');
-  const differs = (x: string, y: string): string => (x === y ? '' : '≠');
-  const num = (label: string, value: DiffValue, format: (n: number) => string = String): string[] => [label, format(value.a), format(value.b), value.delta === 0 ? '' : formatDelta(value.delta, format)];
+    key === 'model' && run.model !== undefined && run.provider !== undefined
+      ? `${run.provider}/${run.model}`
+      : key === 'status' && run.incomplete === true
+        ? `${run.status ?? ''} incomplete`.trim()
+        : (run[key] ?? '-');
+  const differs = (x: string, y: string): string => (x === y ? '' : ascii ? '!=' : '≠');
+  const num = (label: string, value: DiffValue, format: (n: number) => string = String): string[] => [label, format(value.a), format(value.b), value.delta === 0 ? '' : formatDelta(value.delta, format, ascii)];
   const rows: string[][] = [
     ['', 'a', 'b', ''],
     ['file', files.a, files.b, ''],
@@ -43,20 +49,20 @@ export function renderDiff(diff: TraceDiff, files: { a: string; b: string }, opt
     num('cost', m.costUsd, formatCost),
     num('errors', m.errors),
   );
-  const lines = table(fitSides(rows, options.width), new Set([3]));
+  const lines = table(fitSides(rows, options.width, ellipsis), new Set([3]), ellipsis);
   lines[0] = chalk.bold(lines[0] ?? '');
 
   const legend = `tool calls (${marks.same} same, ${marks.changed} other arguments or status, ${marks.replaced} other tool, ${marks.removed} only in a, ${marks.added} only in b)`;
-  lines.push('', chalk.bold(cutToWidth(legend, options.width)));
+  lines.push('', chalk.bold(cutToWidth(legend, options.width, ellipsis)));
   if (diff.toolCalls.length === 0) {
     lines.push(chalk.dim('  (no tool calls in either run)'));
   } else {
     const numberWidth = String(diff.toolCalls.length).length;
     const side = Math.max(16, Math.floor((options.width - 4 - numberWidth - 2) / 2) - 1);
-    lines.push(chalk.dim(`${' '.repeat(3 + numberWidth)}  ${cell('a', side)}  b`));
+    lines.push(chalk.dim(`${' '.repeat(3 + numberWidth)}  ${cell('a', side, 'left', ellipsis)}  b`));
     diff.toolCalls.forEach((row, index) => {
       const paint = row.kind === 'same' ? (text: string) => text : row.kind === 'removed' ? chalk.red : row.kind === 'added' ? chalk.green : chalk.yellow;
-      const left = cell(row.a === undefined ? '' : callText(row.a), side);
+      const left = cell(row.a === undefined ? '' : callText(row.a), side, 'left', ellipsis);
       const right = row.b === undefined ? '' : callText(row.b);
       lines.push(paint(`${marks[row.kind]}  ${String(index + 1).padStart(numberWidth)}  ${left}  ${right}`.trimEnd()));
     });
@@ -72,9 +78,9 @@ const MIN_SIDE = 8;
 
 /**
  * The metrics rows with the a and b cells cut so the table fits `width` columns: file paths keep
- * their end (`…/traces/run_1.jsonl`), other values their start. Rows that fit are returned as is.
+ * their end (`…/traces/run_1.jsonl`), other values their start; cuts are marked with `ellipsis`. Rows that fit are returned as is.
  */
-function fitSides(rows: readonly string[][], width: number): string[][] {
+function fitSides(rows: readonly string[][], width: number, ellipsis: string): string[][] {
   const safe = rows.map((row) => row.map(safeCell));
   const widest = (col: number): number => Math.max(0, ...safe.map((row) => displayWidth(row[col] ?? '')));
   const fixed = widest(0) + widest(3) + 3 * GAP;
@@ -87,7 +93,7 @@ function fitSides(rows: readonly string[][], width: number): string[][] {
     row.map((text, col) => {
       if (col !== 1 && col !== 2) return text;
       const room = col === 1 ? a : b;
-      return row[0] === 'file' ? tailToWidth(text, room) : cutToWidth(text, room);
+      return row[0] === 'file' ? tailToWidth(text, room, ellipsis) : cutToWidth(text, room, ellipsis);
     }),
   );
 }

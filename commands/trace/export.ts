@@ -31,6 +31,7 @@ export function traceToOtlpJson(trace: AgentTrace, options: OtlpExportOptions = 
  */
 export async function exportTrace(loaded: LoadedTrace, args: CommandArguments, context: CommandContext): Promise<number> {
   const { io } = context;
+  if (loaded.trace.incomplete === true) io.stderr.write(`note: ${loaded.shown} is incomplete (its run did not finish it); exporting the ${loaded.trace.steps.length} step(s) written\n`);
   const serviceName = typeof args.serviceName === 'string' && args.serviceName !== '' ? args.serviceName : 'agentlib';
   const body = traceToOtlpJson(loaded.trace, { serviceName, scopeVersion: context.version });
   const text = `${JSON.stringify(body, null, 2)}\n`;

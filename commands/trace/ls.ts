@@ -25,6 +25,8 @@ export interface TraceListEntry {
   errors: number;
   totalTokens: number;
   costUsd: number;
+  /** Set when the trace ends early: its run never finished it (killed, or still running), or its last line is cut off. */
+  incomplete?: true;
   /** Set when the file is not a readable trace (the other fields are then partial). */
   invalid?: string;
 }
@@ -60,7 +62,9 @@ export async function summarizeTraceFile(path: string, cwd: string): Promise<Tra
     try {
       value = JSON.parse(raw);
     } catch {
-      entry.invalid = `line ${index + 1}: invalid JSON`;
+      // A last line with no line break after it was cut off mid-write (see parseTraceJSONL).
+      if (index === lines.length - 1 && raw.startsWith('{') && header !== undefined) entry.incomplete = true;
+      else entry.invalid = `line ${index + 1}: invalid JSON`;
       break;
     }
     if (typeof value !== 'object' || value === null) {
@@ -74,6 +78,7 @@ export async function summarizeTraceFile(path: string, cwd: string): Promise<Tra
         break;
       }
       header = obj;
+      if (obj['incomplete'] === true) entry.incomplete = true;
       continue;
     }
     entry.steps++;
@@ -146,7 +151,7 @@ export async function listCommand(args: CommandArguments, context: CommandContex
     rows.push([
       short.get(entry.id) ?? entry.id,
       cell(entry.agent ?? '-', 24).trimEnd(),
-      entry.invalid === undefined ? (entry.status ?? '-') : 'invalid',
+      entry.invalid !== undefined ? 'invalid' : entry.incomplete === true ? 'incomplete' : (entry.status ?? '-'),
       formatTimestamp(entry.startedAt),
       formatDuration(entry.durationMs),
       String(entry.steps),

@@ -7,13 +7,13 @@ import { runStart } from '../../lib/trace/trace-data.js';
 import { stepTreeOrder } from '../../lib/trace/tree.js';
 import type { TraceStep } from '../../lib/trace/trace-step.js';
 import { barSpan, barText } from '../../lib/trace/waterfall.js';
-import { cell, fit } from './format.js';
+import { ASCII_ELLIPSIS, cell, ELLIPSIS, fit } from './format.js';
 
 /** Options of `renderTraceTree`. */
 export interface TreeRenderOptions {
   /** Total line width (the terminal's columns, or 100). */
   width: number;
-  /** Only ASCII for tree lines and bars. */
+  /** Only ASCII for everything the tree draws (lines, bars, status glyphs, separators, cut marks). */
   ascii?: boolean;
   /** ANSI colours. */
   color?: boolean;
@@ -21,9 +21,15 @@ export interface TreeRenderOptions {
 
 /** Status glyphs: ✓ ok, x failed, ⊷ still running (incomplete). */
 export const STEP_GLYPHS = { ok: '✓', error: 'x', running: '⊷' } as const;
+/** The status glyphs of `--ascii`: + ok, ! failed, ~ still running. */
+export const ASCII_STEP_GLYPHS: Record<keyof typeof STEP_GLYPHS, string> = { ok: '+', error: '!', running: '~' };
 
-const UNICODE = { branch: '├─ ', last: '└─ ', pipe: '│  ', space: '   ', full: '█', instant: '▏', rule: '─' };
-const ASCII = { branch: '|- ', last: '`- ', pipe: '|  ', space: '   ', full: '#', instant: '|', rule: '-' };
+/** Everything the tree draws besides trace text, per character set. */
+const UNICODE = { branch: '├─ ', last: '└─ ', pipe: '│  ', space: '   ', full: '█', instant: '▏', rule: '─', status: STEP_GLYPHS, separator: ' · ', ellipsis: ELLIPSIS };
+const ASCII = { branch: '|- ', last: '`- ', pipe: '|  ', space: '   ', full: '#', instant: '|', rule: '-', status: ASCII_STEP_GLYPHS, separator: ' | ', ellipsis: ASCII_ELLIPSIS };
+
+/** The line under the header of a trace its run never finished writing. */
+export const INCOMPLETE_NOTE = 'incomplete: the run did not finish this trace (killed, or still running); these are the steps written so far';
 
 /** Widths of the fixed columns: glyph (with its space), duration, tokens, cost. */
 const GLYPH_W = 2;
@@ -73,9 +79,9 @@ export function renderTraceTree(trace: AgentTrace, options: TreeRenderOptions): 
   const head = [`trace ${trace.runId}`];
   if (trace.agentName !== undefined) head.push(`agent ${trace.agentName}`);
   if (trace.model !== undefined) head.push(`model ${trace.provider === undefined ? trace.model : `${trace.provider}/${trace.model}`}`);
-  head.push(`status ${trace.status ?? 'unknown'}`);
+  head.push(trace.incomplete === true ? `status ${trace.status === undefined ? '' : `${trace.status} `}incomplete` : `status ${trace.status ?? 'unknown'}`);
   // Run fields come from the trace file: nothing in them may drive the terminal.
-  for (const line of wrapParts(head.map((part) => oneLineName(sanitizeForTerminal(part))), '  ', options.width)) lines.push(chalk.bold(line));
+  for (const line of wrapParts(head.map((part) => oneLineName(sanitizeForTerminal(part))), '  ', options.width, glyphs.ellipsis)) lines.push(chalk.bold(line));
   const summary = [
     formatDuration(runMs),
     plural(totals.steps, 'step'),
@@ -86,9 +92,10 @@ export function renderTraceTree(trace: AgentTrace, options: TreeRenderOptions): 
   ];
   if (trace.nestedRuns.length > 0) summary.push(plural(trace.nestedRuns.length, 'nested run'));
   if (totals.errors > 0) summary.push(plural(totals.errors, 'error'));
-  const wrapped = wrapParts(summary, ' · ', options.width);
+  const wrapped = wrapParts(summary, glyphs.separator, options.width, glyphs.ellipsis);
   if (totals.errors > 0) wrapped.push(wrapped.pop()?.replace(/\d+ errors?$/, (text) => chalk.red(text)) ?? '');
   lines.push(...wrapped);
+  if (trace.incomplete === true) lines.push(chalk.yellow(fit(INCOMPLETE_NOTE, options.width, glyphs.ellipsis)));
   if (trace.steps.length === 0) {
     lines.push('', chalk.dim('(no steps)'));
     return `${lines.join('\n')}\n`;
@@ -112,7 +119,7 @@ export function renderTraceTree(trace: AgentTrace, options: TreeRenderOptions): 
   lines.push(
     '',
     chalk.dim(
-      ' '.repeat(GLYPH_W) + [cell('step', layout.label), cell('time', TIME_W, 'right'), cell('tokens', TOKENS_W, 'right'), cell('cost', COST_W, 'right'), fit(scale, layout.bar)].join(' '.repeat(GAP)),
+      ' '.repeat(GLYPH_W) + [cell('step', layout.label), cell('time', TIME_W, 'right'), cell('tokens', TOKENS_W, 'right'), cell('cost', COST_W, 'right'), fit(scale, layout.bar, glyphs.ellipsis)].join(' '.repeat(GAP)),
     ),
   );
   const start = runStart(trace);
@@ -122,17 +129,17 @@ export function renderTraceTree(trace: AgentTrace, options: TreeRenderOptions): 
     const tokens = step.usage === undefined ? '' : formatTokensGrouped(step.usage.totalTokens);
     const cost = step.costUsd === undefined ? '' : formatCost(step.costUsd);
     const bar = barText(barSpan(step.startedAt - start, step.durationMs, runMs, layout.bar), layout.bar, step.durationMs <= 0, glyphs, false);
-    const line = `${paint(STEP_GLYPHS[state])}${' '.repeat(GLYPH_W - 1)}` + [
-      cell(label, layout.label),
-      cell(formatDuration(step.durationMs), TIME_W, 'right'),
-      cell(tokens, TOKENS_W, 'right'),
-      cell(cost, COST_W, 'right'),
+    const line = `${paint(glyphs.status[state])}${' '.repeat(GLYPH_W - 1)}` + [
+      cell(label, layout.label, 'left', glyphs.ellipsis),
+      cell(formatDuration(step.durationMs), TIME_W, 'right', glyphs.ellipsis),
+      cell(tokens, TOKENS_W, 'right', glyphs.ellipsis),
+      cell(cost, COST_W, 'right', glyphs.ellipsis),
       barColor(chalk, step)(bar),
     ].join(' '.repeat(GAP));
     lines.push(line.trimEnd());
     if (step.error !== undefined) {
       const indent = ' '.repeat(GLYPH_W + Math.min(layout.label - 4, prefix) + 2);
-      lines.push(chalk.red(fit(`${indent}${sanitizeForTerminal(`${step.error.name}: ${step.error.message}`)}`, options.width)));
+      lines.push(chalk.red(fit(`${indent}${sanitizeForTerminal(`${step.error.name}: ${step.error.message}`)}`, options.width, glyphs.ellipsis)));
     }
   }
   return `${lines.join('\n')}\n`;
@@ -145,8 +152,8 @@ function barColor(chalk: ChalkInstance, step: TraceStep): (text: string) => stri
   return chalk.dim;
 }
 
-/** Joins `parts` with `separator` into lines of at most `width` terminal columns. */
-function wrapParts(parts: readonly string[], separator: string, width: number): string[] {
+/** Joins `parts` with `separator` into lines of at most `width` terminal columns (cuts marked with `ellipsis`). */
+function wrapParts(parts: readonly string[], separator: string, width: number, ellipsis: string): string[] {
   const lines: string[] = [];
   let current = '';
   for (const part of parts) {
@@ -159,7 +166,7 @@ function wrapParts(parts: readonly string[], separator: string, width: number): 
     }
   }
   if (current !== '') lines.push(current);
-  return lines.map((line) => fit(line, width));
+  return lines.map((line) => fit(line, width, ellipsis));
 }
 
 function plural(count: number, word: string): string {

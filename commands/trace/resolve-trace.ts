@@ -78,6 +78,18 @@ export async function resolveTrace(ref: string, location: TraceLocation): Promis
   throw new UsageError(`${what}.${hint}`, suggestion === undefined ? {} : { suggestion });
 }
 
+/**
+ * The most recently written trace of the trace directory (by modification time, then name): what
+ * `trace view` opens without an argument. A UsageError when the directory holds none.
+ */
+export async function latestTrace(location: TraceLocation): Promise<string> {
+  const files = await listTraceFiles(location.dir);
+  const times = await Promise.all(files.map(async (file) => ({ file, mtime: (await stat(file)).mtimeMs })));
+  const newest = times.sort((a, b) => b.mtime - a.mtime || b.file.localeCompare(a.file))[0];
+  if (newest === undefined) throw new UsageError(`no traces in ${shownPath(location.dir, location.cwd)} (\`agentlib run\` and \`agentlib chat\` save them there); give a trace file`);
+  return newest.file;
+}
+
 /** A trace read from disk, with the path it came from. */
 export interface LoadedTrace {
   /** Absolute path. */

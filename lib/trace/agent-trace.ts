@@ -23,7 +23,7 @@ export interface StepFilter {
   runId?: string;
 }
 
-const OPTIONAL_RUN_FIELDS = ['parentRunId', 'agentName', 'provider', 'model', 'status', 'startedAt', 'endedAt', 'input', 'output'] as const;
+const OPTIONAL_RUN_FIELDS = ['parentRunId', 'agentName', 'provider', 'model', 'status', 'startedAt', 'endedAt', 'input', 'output', 'incomplete'] as const;
 
 /**
  * The execution trace of one run (always on `AgentResult.trace`): run fields, nested runs and the
@@ -40,6 +40,8 @@ export class AgentTrace implements TraceData {
   startedAt?: number;
   endedAt?: number;
   status?: string;
+  /** True when the trace was read from a file its run never finished (see TraceRunFields). */
+  incomplete?: boolean;
   metadata: Record<string, unknown>;
   readonly nestedRuns: NestedRunInfo[];
   readonly steps: TraceStep[];
@@ -136,7 +138,10 @@ export class AgentTrace implements TraceData {
     return new AgentTrace(parseTraceJSON(value));
   }
 
-  /** Parses JSONL text (validated line by line; throws TraceFormatError naming the line). */
+  /**
+   * Parses JSONL text (validated line by line; throws TraceFormatError naming the line). A last
+   * line cut off mid-write is dropped and the trace marked `incomplete` (see parseTraceJSONL).
+   */
   static fromJSONL(text: string): AgentTrace {
     return new AgentTrace(parseTraceJSONL(text));
   }

@@ -10,6 +10,8 @@ export interface TraceDiffRun {
   provider?: string;
   model?: string;
   status?: string;
+  /** Set when the trace ends early (its run never finished writing it). */
+  incomplete?: true;
 }
 
 /** A number on both sides and `b - a`. */
@@ -86,7 +88,7 @@ export function diffTraces(a: TraceData, b: TraceData): TraceDiff {
     ...value(totalsA.byType[type] ?? 0, totalsB.byType[type] ?? 0),
   }));
   const toolCalls = alignToolCalls(toolCallSequence(a), toolCallSequence(b));
-  const sameStatus = a.status === b.status;
+  const sameStatus = a.status === b.status && a.incomplete === b.incomplete;
   const sameShape = sameStatus && stepsByType.every((row) => row.delta === 0) && toolCalls.every((row) => row.kind === 'same');
   return { a: runOf(a), b: runOf(b), sameStatus, metrics, stepsByType, toolCalls, sameShape };
 }
@@ -153,5 +155,6 @@ function runOf(trace: TraceData): TraceDiffRun {
   if (trace.provider !== undefined) run.provider = trace.provider;
   if (trace.model !== undefined) run.model = trace.model;
   if (trace.status !== undefined) run.status = trace.status;
+  if (trace.incomplete === true) run.incomplete = true;
   return run;
 }

@@ -14,6 +14,7 @@ export {
   type PlainAttributeValue,
 } from './otel-types.js';
 export { TraceRecorder, type TraceRecorderOptions } from './recorder.js';
+export { TraceFileWriter } from './trace-file-writer.js';
 export { STEP_TYPES, StepType, isStepType } from './step-type.js';
 export { DEFAULT_TOOL_RESULT_CHARS, truncateSummary } from './summary.js';
 export { buildTimeline, formatTimeline, type TimelineEntry } from './timeline.js';

@@ -12,18 +12,27 @@ export function traceToJSONL(trace: AgentTraceJSON): string {
 }
 
 /**
- * Parses and validates trace JSONL into plain trace JSON. Blank lines are skipped. Throws a
- * TraceFormatError naming the line for invalid JSON, a missing or foreign header, an unsupported
- * version or a malformed step.
+ * Parses and validates trace JSONL into plain trace JSON. Blank lines are skipped. A last line that
+ * is not valid JSON and has no line break after it was cut off mid-write (the run was killed): it
+ * is dropped and the trace marked `incomplete`, like a header that says so (a trace still being
+ * written step by step). Throws a TraceFormatError naming the line for invalid JSON elsewhere, a
+ * missing or foreign header, an unsupported version or a malformed step.
  */
 export function parseTraceJSONL(text: string): AgentTraceJSON {
   const lines = text.split(/\r?\n/);
+  // The line after the last line break: only it can have been cut off.
+  const unterminated = lines.length - 1;
   let trace: AgentTraceJSON | undefined;
+  let truncated = false;
   for (let index = 0; index < lines.length; index++) {
     const raw = (lines[index] ?? '').trim();
     if (raw === '') continue;
     const line = index + 1;
-    const value = parseLine(raw, line);
+    const value = index === unterminated ? parseLastLine(raw, line) : parseLine(raw, line);
+    if (value === CUT_OFF) {
+      truncated = true;
+      continue;
+    }
     if (trace === undefined) {
       if (typeof value !== 'object' || value === null || (value as { type?: unknown }).type !== 'trace') {
         throw new TraceFormatError('expected the trace header {"type":"trace","version":1,…} as the first line', { line });
@@ -33,7 +42,8 @@ export function parseTraceJSONL(text: string): AgentTraceJSON {
       trace.steps.push(parseStep(value, line));
     }
   }
-  if (trace === undefined) throw new TraceFormatError('empty trace: no header line');
+  if (trace === undefined) throw new TraceFormatError(truncated ? 'the trace header is cut off: nothing was written after it' : 'empty trace: no header line');
+  if (truncated) trace.incomplete = true;
   return trace;
 }
 
@@ -43,6 +53,18 @@ export function parseTraceJSON(value: unknown): AgentTraceJSON {
   const steps = (value as { steps?: unknown }).steps;
   if (steps !== undefined && !Array.isArray(steps)) throw new TraceFormatError('field "steps" must be an array');
   return { version: TRACE_VERSION, ...run, steps: (steps ?? []).map((step: unknown) => parseStep(step)) };
+}
+
+/** The value of a last line cut off mid-write. */
+const CUT_OFF = Symbol('cut off');
+
+/** The last line, unterminated: CUT_OFF when it is not JSON (a partial write). */
+function parseLastLine(raw: string, line: number): unknown {
+  try {
+    return JSON.parse(raw) as unknown;
+  } catch {
+    return raw.startsWith('{') ? CUT_OFF : parseLine(raw, line);
+  }
 }
 
 function parseLine(raw: string, line: number): unknown {

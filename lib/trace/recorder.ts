@@ -24,6 +24,11 @@ export interface TraceRecorderOptions {
   now?: () => number;
   /** Step id generator (called with `'step'`). Default: `step_1`, `step_2`, … */
   generateId?: IdGenerator;
+  /**
+   * Called with each step as it is added to the trace (to write it out as the run goes, see
+   * TraceFileWriter). Some steps change after they are added: a graph node's end, a cache hit's usage.
+   */
+  onStep?: (step: TraceStep) => void;
 }
 
 const INCOMPLETE: SerializedError = { name: 'Incomplete', message: 'the run ended before this step finished' };
@@ -54,7 +59,7 @@ export class TraceRecorder {
     const generate = options.generateId;
     let n = 0;
     const nextId = generate ? () => generate('step') : () => `step_${++n}`;
-    this.#writer = new StepWriter(this.#trace, this.#runs, options.toolResultChars ?? DEFAULT_TOOL_RESULT_CHARS, nextId);
+    this.#writer = new StepWriter(this.#trace, this.#runs, options.toolResultChars ?? DEFAULT_TOOL_RESULT_CHARS, nextId, options.onStep);
   }
 
   /** The trace recorded so far. */

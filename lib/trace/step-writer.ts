@@ -30,6 +30,8 @@ export class StepWriter {
     readonly maxChars: number,
     /** A new step id. */
     readonly nextId: () => string,
+    /** Called with each step once it is on the trace. */
+    private readonly onStep?: (step: TraceStep) => void,
   ) {}
 
   /** Builds the step for `event` from `draft` and appends it to the trace. */
@@ -55,6 +57,8 @@ export class StepWriter {
     if (draft.reasoning !== undefined && draft.reasoning !== '') step.reasoning = draft.reasoning;
     if (draft.error !== undefined) step.error = draft.error;
     if (draft.metadata !== undefined) step.metadata = draft.metadata;
-    return this.trace.addStep(step);
+    this.trace.addStep(step);
+    this.onStep?.(step);
+    return step;
   }
 }

@@ -102,6 +102,11 @@ export interface NestedRunInfo extends Omit<RunSummaryFields, 'input' | 'output'
 export interface TraceRunFields extends RunSummaryFields {
   runId: string;
   parentRunId?: string;
+  /**
+   * True when the trace ends early: a file written step by step whose run never finished it (killed,
+   * or still running), or whose last line was cut off. The steps are those written so far.
+   */
+  incomplete?: boolean;
   metadata: Record<string, unknown>;
   nestedRuns: NestedRunInfo[];
 }

@@ -21,6 +21,8 @@ export function parseRunFields(value: unknown, line?: number): TraceRunFields {
   };
   copyOptional(obj, fields, ['parentRunId', 'agentName', 'provider', 'model', 'input', 'output', 'status'], 'string', at);
   copyOptional(obj, fields, ['startedAt', 'endedAt'], 'number', at);
+  copyOptional(obj, fields, ['incomplete'], 'boolean', at);
+  if (fields.incomplete === false) delete fields.incomplete;
   return fields;
 }
 

@@ -70,6 +70,25 @@ describe('agentlib binary', () => {
     assert.match(unknown.stderr, /Unknown command "frobnicate"\./);
   });
 
+  test('an unknown command\'s --help fails like the command: exit 2, no global help', () => {
+    for (const args of [['eval', '--help'], ['eval', '-h'], ['evla', 'x', '--help']]) {
+      const run = agentlib(args);
+      assert.equal(run.status, 2, args.join(' '));
+      assert.equal(run.stdout, '', args.join(' '));
+      assert.match(run.stderr, /^agentlib: Unknown command "ev(al|la)"\. The commands are: chat, run, serve, trace, init, doctor\.\n/, args.join(' '));
+    }
+  });
+
+  test('a mistyped option gets a suggestion among the command\'s options and points to the command\'s --help', () => {
+    const run = agentlib(['run', 'agent.yaml', 'hi', '--repaly', 'c.jsonl']);
+    assert.equal(run.status, 2);
+    assert.equal(run.stdout, '');
+    assert.equal(run.stderr, 'agentlib: Unknown option --repaly. Did you mean --replay?\nRun "agentlib run --help" for usage.\n');
+    const trace = agentlib(['trace', 'ls', '--limt', '3']);
+    assert.equal(trace.status, 2);
+    assert.equal(trace.stderr, 'agentlib: Unknown option --limt. Did you mean --limit?\nRun "agentlib trace --help" for usage.\n');
+  });
+
   test('no command exits 2 and says what to do', () => {
     const run = agentlib([]);
     assert.equal(run.status, 2);

@@ -52,6 +52,10 @@ describe('formatError', () => {
     assert.equal(formatError(new TypeError('bug')), 'agentlib: TypeError: bug\nRun again with --debug for a stack trace.\n');
   });
 
+  test('a usage error of a command points to that command\'s --help', () => {
+    assert.equal(formatError(new UsageError('bad flag'), { command: 'run' }), 'agentlib: bad flag\nRun "agentlib run --help" for usage.\n');
+  });
+
   test('provider errors name the provider, status and request id', () => {
     const text = formatError(new ProviderError('overloaded', { provider: 'anthropic', status: 529 }));
     assert.equal(text, 'agentlib: ProviderError: overloaded (provider anthropic, status 529)\n');

@@ -6,6 +6,7 @@ import { packageVersion } from '../../cli/version.js';
 import { CancellationError } from '../../lib/core/errors/cancellation-error.js';
 import { ConfigurationError } from '../../lib/core/errors/configuration-error.js';
 import { ProviderError } from '../../lib/core/errors/provider-error.js';
+import { UsageError } from '../../cli/usage-error.js';
 import { memoryIO } from '../support/cli-io.js';
 
 interface Call {
@@ -106,14 +107,51 @@ describe('cli main: usage errors exit 2', () => {
   test('an unrelated word is an unknown command without a suggestion', async () => {
     const io = memoryIO();
     assert.equal(await main(['zzzzzz'], { io, commands: [helloCommand().descriptor] }), 2);
-    assert.match(io.err(), /^agentlib: Unknown command "zzzzzz"\.\n/);
+    assert.match(io.err(), /^agentlib: Unknown command "zzzzzz"\. The commands are: hello\.\n/);
+  });
+
+  test('an unknown command with --help fails like the command (no global help)', async () => {
+    for (const argv of [['zzzzzz', '--help'], ['helo', '-h'], ['--debug', 'helo', '--help']]) {
+      const io = memoryIO();
+      assert.equal(await main(argv, { io, commands: [helloCommand().descriptor] }), 2, argv.join(' '));
+      assert.match(io.err(), /^agentlib: Unknown command "(zzzzzz|helo)"\./, argv.join(' '));
+      assert.equal(io.out(), '', argv.join(' '));
+    }
+  });
+
+  test('a mistyped option gets a suggestion among the command\'s options, and the hint names the command\'s --help', async () => {
+    const io = memoryIO();
+    assert.equal(await main(['hello', '--lowd'], { io, commands: [helloCommand().descriptor] }), 2);
+    assert.equal(io.err(), 'agentlib: Unknown option --lowd. Did you mean --loud?\nRun "agentlib hello --help" for usage.\n');
+  });
+
+  test('a global option is suggested too, and options of other commands are not', async () => {
+    const other: CommandDescriptor = { name: 'other', description: 'x', builder: (yargs) => yargs.option('replay', { type: 'string' }), load: async () => ({ run: () => undefined }) };
+    const io = memoryIO();
+    assert.equal(await main(['hello', '--debgu', '--repaly', 'x'], { io, commands: [helloCommand().descriptor, other] }), 2);
+    assert.equal(io.err(), 'agentlib: Unknown options --debgu, --repaly. --debgu: did you mean --debug?\nRun "agentlib hello --help" for usage.\n');
+  });
+
+  test('an argument too many after a known command is not an unknown command', async () => {
+    const io = memoryIO();
+    assert.equal(await main(['hello', 'a', 'b'], { io, commands: [helloCommand().descriptor] }), 2);
+    assert.equal(io.err(), 'agentlib: Too many arguments for "hello": b.\nRun "agentlib hello --help" for usage.\n');
+  });
+
+  test('usage errors a command throws point to that command\'s --help (aliases resolved)', async () => {
+    const io = memoryIO();
+    const hello = helloCommand(() => {
+      throw new UsageError('bad name');
+    });
+    assert.equal(await main(['hi', 'x'], { io, commands: [hello.descriptor] }), 2);
+    assert.equal(io.err(), 'agentlib: bad name\nRun "agentlib hello --help" for usage.\n');
   });
 
   test('an unknown option, too many arguments and no command are usage errors', async () => {
     for (const argv of [['hello', '--lowd'], ['hello', 'a', 'b'], []]) {
       const io = memoryIO();
       assert.equal(await main(argv, { io, commands: [helloCommand().descriptor] }), 2, argv.join(' '));
-      assert.match(io.err(), /Run "agentlib --help" for usage/);
+      assert.match(io.err(), argv.length === 0 ? /Run "agentlib --help" for usage/ : /Run "agentlib hello --help" for usage/);
     }
   });
 
@@ -123,7 +161,7 @@ describe('cli main: usage errors exit 2', () => {
     try {
       const io = memoryIO();
       await main(['hello', '--lowd'], { io, commands: [helloCommand().descriptor] });
-      assert.match(io.err(), /Unknown argument: lowd/);
+      assert.match(io.err(), /Unknown option --lowd\. Did you mean --loud\?/);
     } finally {
       if (previous === undefined) delete process.env.LC_ALL;
       else process.env.LC_ALL = previous;

@@ -18,8 +18,13 @@ describe('parseFastView', () => {
     assert.deepEqual(parseFastView(['run_1', '--color=false', '--color']), { ref: 'run_1', color: true });
   });
 
+  test('no trace argument means the latest trace', () => {
+    assert.deepEqual(parseFastView([]), { color: true });
+    assert.deepEqual(parseFastView(['--dir', 'traces', '--no-color']), { dir: 'traces', color: false });
+  });
+
   test('leaves everything else to the CLI', () => {
-    for (const words of [[], [''], ['a', 'b'], ['a', '--tree'], ['a', '--json'], ['a', '--help'], ['-h'], ['a', '--debug'], ['a', '--ascii'], ['a', '--'], ['a', '--dir'], ['a', '--dir', '--tree'], ['a', '--dir', 'x', '--dir', 'y'], ['a', '--bogus']]) {
+    for (const words of [[''], ['a', 'b'], ['a', '--tree'], ['a', '--json'], ['a', '--help'], ['-h'], ['a', '--debug'], ['a', '--ascii'], ['a', '--'], ['a', '--dir'], ['a', '--dir', '--tree'], ['a', '--dir', 'x', '--dir', 'y'], ['a', '--bogus']]) {
       assert.equal(parseFastView(words), undefined, words.join(' '));
     }
   });
@@ -55,6 +60,16 @@ describe('traceViewFastPath', () => {
     assert.equal(await traceViewFastPath(['trace', 'view', join(dir, 'run_1.jsonl'), '--no-color'], io, viewer(calls, async () => 4)), 4);
     assert.deepEqual(calls, [{ runId: 'run_1', color: true }, { runId: 'run_1', color: false }]);
     assert.equal(io.out() + io.err(), '', 'the fake viewer drew nothing, and nothing else was written');
+  });
+
+  test('without a trace argument opens the latest trace of the directory', async () => {
+    const calls: unknown[] = [];
+    const io = terminal();
+    assert.equal(await traceViewFastPath(['trace', 'view', '--dir', '.'], io, viewer(calls, async () => 0)), 0);
+    assert.deepEqual(calls, [{ runId: 'run_1', color: true }]);
+    // an empty directory is left to the CLI to report
+    assert.equal(await traceViewFastPath(['trace', 'view', '--dir', 'none'], io, viewer(calls, async () => 0)), undefined);
+    assert.equal(io.out() + io.err(), '');
   });
 
   test('hands back to the CLI (undefined, nothing written) without a terminal, under CI, or for other arguments', async () => {

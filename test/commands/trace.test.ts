@@ -135,12 +135,50 @@ describe('agentlib trace (in-process)', () => {
 
   test('show --ascii draws with ASCII only; show --json prints the trace document', async () => {
     const ascii = await agentlibTrace(['trace', 'show', 'run_aaa111', '--ascii'], project.dir);
-    assert.match(ascii.out, /^x {4}\|- tool_execution slow_b\s+10ms\s+#+$/m);
+    assert.match(ascii.out, /^! {4}\|- tool_execution slow_b\s+10ms\s+#+$/m);
+    assert.match(ascii.out, /^\+ {4}`- tool_execution slow_a/m);
     const json = await agentlibTrace(['trace', 'show', 'run_aaa111', '--json'], project.dir);
     const doc = JSON.parse(json.out) as { version: number; file: string; totals: { totalTokens: number }; trace: unknown };
     assert.equal(doc.version, 1);
     assert.equal(doc.totals.totalTokens, 600);
     assert.equal(AgentTrace.fromJSON(doc.trace).steps.length, 8);
+  });
+
+  test('--ascii prints nothing but ASCII: status glyphs, separators and cut marks too (show, view --tree, diff)', async () => {
+    const nonAscii = /[^\x00-\x7f]/u;
+    for (const columns of [100, 60, 40]) {
+      for (const argv of [
+        ['trace', 'show', 'run_aaa111', '--ascii'],
+        ['trace', 'view', 'run_aaa111', '--tree', '--ascii'],
+        ['trace', 'diff', 'run_aaa111', 'run_aab222', '--ascii'],
+      ]) {
+        const run = await agentlibTrace(argv, project.dir, { columns });
+        assert.equal(run.code, 0, run.err);
+        const found = nonAscii.exec(run.out);
+        assert.equal(found, null, `${argv.join(' ')} at ${columns} columns printed ${JSON.stringify(found?.[0])}:\n${run.out}`);
+      }
+    }
+    const narrow = await agentlibTrace(['trace', 'show', 'run_aaa111', '--ascii'], project.dir, { columns: 40 });
+    assert.match(narrow.out, /\.\.\./, 'a cut is marked with three dots');
+    const unicode = await agentlibTrace(['trace', 'show', 'run_aaa111'], project.dir);
+    assert.match(unicode.out, /^✓ /m, 'without --ascii the glyphs stay');
+  });
+
+  test('view without a trace opens the latest one (by modification time); none is a usage error', async () => {
+    const { utimesSync } = await import('node:fs');
+    const newest = new Date(Date.now() + 60_000);
+    utimesSync(join(project.traces, 'run_ccc333.jsonl'), newest, newest);
+    const latest = await agentlibTrace(['trace', 'view', '--tree'], project.dir);
+    assert.equal(latest.code, 0, latest.err);
+    assert.match(latest.out, /^trace run_ccc333 /);
+    const json = await agentlibTrace(['trace', 'view', '--json'], project.dir);
+    assert.equal((JSON.parse(json.out) as { trace: { runId: string } }).trace.runId, 'run_ccc333');
+    const empty = await agentlibTrace(['trace', 'view', '--tree', '--dir', 'nowhere'], project.dir);
+    assert.equal(empty.code, 2);
+    assert.match(empty.err, /no traces in nowhere/);
+    const two = await agentlibTrace(['trace', 'view', 'a', 'b'], project.dir);
+    assert.equal(two.code, 2);
+    assert.match(two.err, /trace view takes at most one trace/);
   });
 
   test('an id prefix resolves when unique; an ambiguous one lists the candidates', async () => {
@@ -177,6 +215,52 @@ describe('agentlib trace (in-process)', () => {
     const broken = await agentlibTrace(['trace', 'view', 'broken.jsonl', '--tree'], project.dir);
     assert.equal(broken.code, 2);
     assert.match(broken.err, /invalid trace broken\.jsonl:2: invalid JSON/);
+  });
+
+  test('a trace whose last line was cut off is read up to its last whole line and marked incomplete by every action', async () => {
+    const whole = readFileSync(join(project.traces, 'run_aaa111.jsonl'), 'utf8');
+    mkdirSync(join(project.dir, 'partial'), { recursive: true });
+    writeRaw(join(project.dir, 'partial', 'run_cut.jsonl'), whole.slice(0, whole.length - 40));
+    const file = join('partial', 'run_cut.jsonl');
+    const steps = whole.trimEnd().split('\n').length - 2;
+
+    const show = await agentlibTrace(['trace', 'show', file], project.dir);
+    assert.equal(show.code, 0, show.err);
+    assert.match(show.out, /^trace run_aaa111 .*status completed incomplete$/m, 'the header line said "completed": the cut removed only a step');
+    assert.match(show.out, /^incomplete: the run did not finish this trace/m);
+    assert.match(show.out, new RegExp(`${steps} steps`));
+    const tree = await agentlibTrace(['trace', 'view', file, '--tree'], project.dir);
+    assert.equal(tree.code, 0, tree.err);
+    assert.match(tree.out, /^incomplete: /m);
+    for (const action of ['show', 'view']) {
+      const json = await agentlibTrace(['trace', action, file, '--json'], project.dir);
+      assert.equal(json.code, 0, json.err);
+      const doc = JSON.parse(json.out) as { trace: { incomplete?: boolean; steps: unknown[] } };
+      assert.equal(doc.trace.incomplete, true, action);
+      assert.equal(doc.trace.steps.length, steps, action);
+    }
+
+    const ls = await agentlibTrace(['trace', 'ls', '--dir', 'partial'], project.dir);
+    assert.equal(ls.code, 0, ls.err);
+    assert.match(ls.out, /^run_cut\s+alpha\s+incomplete\s/m);
+    assert.equal(ls.err, '', 'not reported as invalid');
+    const lsJson = JSON.parse((await agentlibTrace(['trace', 'ls', '--dir', 'partial', '--json'], project.dir)).out) as { traces: Array<{ incomplete?: boolean; invalid?: string; steps: number }> };
+    assert.equal(lsJson.traces[0]?.incomplete, true);
+    assert.equal(lsJson.traces[0]?.invalid, undefined);
+    assert.equal(lsJson.traces[0]?.steps, steps);
+
+    const diff = await agentlibTrace(['trace', 'diff', file, 'run_aaa111'], project.dir);
+    assert.equal(diff.code, 0, diff.err);
+    assert.match(diff.out, /^status\s+completed incomplete\s+completed\s+≠$/m);
+    const diffJson = JSON.parse((await agentlibTrace(['trace', 'diff', file, 'run_aaa111', '--json'], project.dir)).out) as { a: { incomplete?: boolean }; b: { incomplete?: boolean }; sameShape: boolean };
+    assert.equal(diffJson.a.incomplete, true);
+    assert.equal(diffJson.b.incomplete, undefined);
+    assert.equal(diffJson.sameShape, false);
+
+    const exported = await agentlibTrace(['trace', 'export', file], project.dir);
+    assert.equal(exported.code, 0, exported.err);
+    assert.equal((JSON.parse(exported.out) as OtlpTraceRequest).resourceSpans[0]?.scopeSpans[0]?.spans.length, steps + 1);
+    assert.match(exported.err, new RegExp(`note: partial/run_cut\\.jsonl is incomplete .*exporting the ${steps} step`));
   });
 
   test('export: OTLP/JSON with hex ids, parent links and gen_ai attributes', async () => {

@@ -13,6 +13,7 @@ import { InputLine } from './InputLine.js';
 import { LiveTurn } from './LiveTurn.js';
 import { busyNotice, parseSlashCommand, runSlashCommand, runsWhileBusy } from './slash-commands.js';
 import { TracePane } from './TracePane.js';
+import type { TurnTraces } from './turn-trace.js';
 import { liveBudget } from './live-layout.js';
 import { Transcript } from './Transcript.js';
 
@@ -44,6 +45,8 @@ export interface ChatAppProps {
   clock?: BatchClock;
   /** Frames Ink has drawn (runChat wires Ink's `onRender`): the approval prompt ignores keys typed before it was drawn. */
   frames?: FrameCounter | undefined;
+  /** Saves each turn's trace as it runs (`agentlib chat`: under .agentlib/traces). */
+  traces?: TurnTraces | undefined;
 }
 
 /** `agentlib chat`: a view over the agent's event stream (state in useChatSession, rendering here). */
@@ -55,6 +58,7 @@ export function ChatApp(props: ChatAppProps): ReactNode {
     ...(props.context === undefined ? {} : { context: props.context }),
     ...(props.batchIntervalMs === undefined ? {} : { batchIntervalMs: props.batchIntervalMs }),
     ...(props.clock === undefined ? {} : { clock: props.clock }),
+    ...(props.traces === undefined ? {} : { traces: props.traces }),
   });
   const { state, running, dispatch } = session;
   const terminal = useTerminalSize({ columns: 100, rows: 24 });

@@ -1,5 +1,6 @@
 import type { Agent } from '../../lib/agent/agent.js';
 import type { ApprovalHandler } from '../../lib/agent/types.js';
+import type { TurnTraces } from './turn-trace.js';
 
 /** Options of `runChat`. */
 export interface RunChatOptions {
@@ -25,6 +26,8 @@ export interface RunChatOptions {
   notices?: readonly string[];
   /** Aborting it (SIGINT from outside, the host quitting) closes the chat with exit code 130. */
   signal?: AbortSignal;
+  /** Saves each turn's trace as it runs. */
+  traces?: TurnTraces;
 }
 
 /**
@@ -55,6 +58,7 @@ export async function runChat(agent: Agent, options: RunChatOptions): Promise<nu
     ...(options.cwd === undefined ? {} : { cwd: options.cwd }),
     switchModel: options.switchModel,
     ...(options.notices === undefined ? {} : { notices: options.notices }),
+    ...(options.traces === undefined ? {} : { traces: options.traces }),
     onExit,
     frames,
   });

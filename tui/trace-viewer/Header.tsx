@@ -20,8 +20,9 @@ const STATUS_COLOR = { ok: 'green', stopped: 'yellow', error: 'red' } as const;
 export function Header({ trace, totals, width }: Props) {
   // Run fields come from the trace file: one line each, no escape sequences.
   const clean = (text: string): string => oneLine(sanitizeForTerminal(text));
-  const status = clean(trace.status ?? (totals.errors > 0 ? 'error' : 'unknown'));
-  const outcome = runOutcome(status);
+  // A trace its run never finished (killed, or still running) says so, in the colour of a cut-short run.
+  const status = trace.incomplete === true ? clean(trace.status === undefined ? 'incomplete' : `${trace.status}, incomplete`) : clean(trace.status ?? (totals.errors > 0 ? 'error' : 'unknown'));
+  const outcome = trace.incomplete === true ? 'stopped' : runOutcome(status);
   const model = clean([trace.provider, trace.model].filter(Boolean).join('/'));
   const title = `trace ${clean(trace.agentName ?? trace.runId)}${model ? ` · ${model}` : ''}`;
   const runId = ` · run ${clean(trace.runId)}`;

@@ -8,6 +8,7 @@ import { ScriptedProvider } from '../../../lib/providers/scripted.js';
 import { tool } from '../../../lib/tools/tool.js';
 import type { Tool } from '../../../lib/tools/types.js';
 import { eventLog, testRuntime, weatherTool } from '../../support/agent-harness.js';
+import { captureWarnings } from '../../support/capture-warnings.js';
 
 const echo = (name: string): Tool =>
   tool({ name, description: `Echo tool number ${name}`, parameters: z.object({ text: z.string() }), execute: ({ text }) => text });
@@ -111,12 +112,17 @@ describe('Agent API', () => {
   test('deprecated hooks dict is wrapped as an observer', async () => {
     const seen: string[] = [];
     const provider = new ScriptedProvider({ replies: [{ toolCalls: [{ toolName: 'get_weather', parameters: { city: 'Oulu' } }] }, 'ok'] });
-    const agent = new Agent({
-      provider,
-      tools: [weatherTool()],
-      hooks: { on_tool_start: ((event: { toolName: string }) => seen.push(event.toolName)) },
-      runtime: testRuntime(),
-    });
+    const { result: agent, warnings } = await captureWarnings(
+      () =>
+        new Agent({
+          provider,
+          tools: [weatherTool()],
+          hooks: { on_tool_start: ((event: { toolName: string }) => seen.push(event.toolName)) },
+          runtime: testRuntime(),
+        }),
+    );
+    assert.deepEqual(warnings.map((w) => w.type), ['DeprecationWarning']);
+    assert.match(warnings[0]?.message ?? '', /hooks.*deprecated.*observers/);
     await agent.run('x');
     await agent.flushObservers();
     assert.deepEqual(seen, ['get_weather']);

@@ -8,6 +8,7 @@ import { StructuredOutputError } from '../../../lib/core/errors/structured-outpu
 import { ScriptedProvider } from '../../../lib/providers/scripted.js';
 import { tool } from '../../../lib/tools/tool.js';
 import { eventLog, testRuntime, weatherTool } from '../../support/agent-harness.js';
+import { captureWarnings } from '../../support/capture-warnings.js';
 
 describe('what runs leave in the conversation', () => {
   test('a routing-only run leaves no unanswered tool calls in the history', async () => {
@@ -74,7 +75,8 @@ describe('failures', () => {
     assert.equal(failed.status, 'error');
     assert.equal(failed.runId, log.of('run-end').at(-1)!.runId);
     assert.ok(failed.trace.steps.length > 0, 'the trace is populated');
-    const results = await agent.batch(['ok', 'bad'], { onProgress: () => { throw new Error('progress bar crashed'); } });
+    const { result: results, warnings } = await captureWarnings(() => agent.batch(['ok', 'bad'], { onProgress: () => { throw new Error('progress bar crashed'); } }));
+    assert.deepEqual(warnings.map((w) => w.message), ['agentlib: batch onProgress threw: progress bar crashed', 'agentlib: batch onProgress threw: progress bar crashed'], 'a throwing onProgress is reported, not fatal');
     assert.deepEqual(results.map((r) => r.status), ['completed', 'error']);
     assert.equal(results[1]!.runId, log.of('run-end').filter((e) => e.status === 'error').at(-1)!.runId);
     assert.equal(log.of('batch-end').length, 1);

@@ -335,10 +335,12 @@ describe('ChatApp', () => {
     await chat.send('first question');
     await chat.waitFor('done in');
     await chat.type('draft');
+    await chat.waitFor(/› draft█/, 'the draft on the input line');
     await chat.type(UP);
-    assert.match(chat.frame(), /› first question█/);
+    // Ink handles each key on its own schedule: wait for the frame rather than a fixed tick.
+    await chat.waitFor(/› first question█/, 'the previous prompt');
     await chat.type(DOWN);
-    assert.match(chat.frame(), /› draft█/);
+    await chat.waitFor(/› draft█/, 'the draft back');
   });
 
   test('long tool output is cut to a few lines; Ctrl+O prints it in full', async () => {

@@ -35,6 +35,15 @@ function detail(frame: string): string {
 describe('TraceViewer', () => {
   afterEach(() => cleanup());
 
+  test('a trace its run never finished says "incomplete" in the header', async () => {
+    const { status: _status, ...run } = sampleTrace().toJSON();
+    const partial = new AgentTrace({ ...run, incomplete: true });
+    const { lastFrame } = render(<TraceViewer trace={partial} />);
+    for (let tries = 0; !(lastFrame() ?? '').includes('trace ') && tries < 200; tries++) await settle(10);
+    const header = (lastFrame() ?? '').split('\n')[0] ?? '';
+    assert.match(header, / · incomplete/);
+  });
+
   test('the first frame shows the header totals, the first rows and the first step details', async () => {
     const { lastFrame } = render(<TraceViewer trace={sampleTrace()} />);
     await settle();

@@ -8,6 +8,7 @@ import { ChatBusyError, type ChatBusy } from '../chat-busy-error.js';
 import { chatReducer, type ChatAction } from '../chat-reducer.js';
 import { initialChatState, type ChatState } from '../chat-state.js';
 import { EventBatcher, type BatchClock } from '../event-batcher.js';
+import type { TurnTraces } from '../turn-trace.js';
 import { useApprovalQueue } from './use-approval-queue.js';
 
 /** Options of the chat session hook. */
@@ -19,6 +20,8 @@ export interface ChatSessionOptions {
   context?: Record<string, unknown>;
   batchIntervalMs?: number;
   clock?: BatchClock;
+  /** Saves each turn's trace as it runs (default: none; `/save` still writes one on request). */
+  traces?: TurnTraces;
 }
 
 /** What the chat view gets from the session: state, and the few things a user can do. */
@@ -85,6 +88,7 @@ export function useChatSession(options: ChatSessionOptions): ChatSession {
     [ask],
   );
   const context = options.context;
+  const traces = options.traces;
 
   useEffect(
     () => () => {
@@ -107,18 +111,25 @@ export function useChatSession(options: ChatSessionOptions): ChatSession {
       const sent = carried.current;
       const input = sent.length > 0 ? [...sent, userMessage(prompt)] : prompt;
       const historyBefore = agent.history.length;
+      const trace = traces?.();
       void (async () => {
         let status = 'error';
         let error: string | undefined;
+        let turnResult: AgentResult | undefined;
         try {
           const stream = agent.stream(input, { signal: abort.signal, approve, ...(context === undefined ? {} : { context }) });
-          for await (const event of stream) batcher.current?.push(event);
+          for await (const event of stream) {
+            trace?.handle(event);
+            batcher.current?.push(event);
+          }
           const result = await stream.result;
+          turnResult = result;
           lastResult.current = result;
           status = result.status;
         } catch (caught) {
           // A failed or cancelled run still has a result with its trace (for /save).
-          lastResult.current = failedRunResult(caught) ?? lastResult.current;
+          turnResult = failedRunResult(caught);
+          lastResult.current = turnResult ?? lastResult.current;
           status = abort.signal.aborted ? 'cancelled' : 'error';
           if (!abort.signal.aborted) error = caught instanceof Error ? `${caught.name}: ${caught.message}` : String(caught);
         } finally {
@@ -127,13 +138,19 @@ export function useChatSession(options: ChatSessionOptions): ChatSession {
           if (sent.length > 0 && agent.history.length > historyBefore && carried.current === sent) carried.current = [];
           batcher.current?.flush();
           queue.denyAll();
+          // Saved before the turn ends, so the trace is on disk when the prompt comes back.
+          try {
+            await trace?.finish(turnResult);
+          } catch (caught) {
+            dispatch({ type: 'notice', text: `The trace of this turn could not be saved: ${caught instanceof Error ? caught.message : String(caught)}`, tone: 'error' });
+          }
           controller.current = undefined;
           dispatch({ type: 'turn-finish', status, now: now(), ...(error === undefined ? {} : { error }) });
         }
       })();
       return true;
     },
-    [approve, busy, context, options.clock, queue],
+    [approve, busy, context, options.clock, queue, traces],
   );
 
   const cancel = useCallback(() => {

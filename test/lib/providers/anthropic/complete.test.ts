@@ -6,6 +6,7 @@ import { AnthropicProvider, DEFAULT_ANTHROPIC_TIMEOUT_MS } from '../../../../lib
 import { defaultModelFor } from '../../../../lib/providers/models/defaults.js';
 import { priceUsage } from '../../../../lib/providers/models/pricing.js';
 import { fixture, recordedResponses, startReplayServer, type ReplayServer } from '../../../support/replay-server.js';
+import { captureConsoleWarnings, SDK_MODEL_DEPRECATION } from '../../../support/capture-warnings.js';
 import { ask, providerFor } from './helpers.js';
 
 const DIR = 'anthropic/';
@@ -85,6 +86,10 @@ describe('AnthropicProvider.complete on recorded traffic', () => {
   });
 
   describe('a large max_tokens (the SDK refuses a non-streamed call it expects to exceed 10 minutes when given no timeout)', () => {
+    // claude-sonnet-4-5 is a model the SDK now calls deprecated: its notice on every call is expected.
+    let deprecations: ReturnType<typeof captureConsoleWarnings> | undefined;
+    before(() => (deprecations = captureConsoleWarnings(SDK_MODEL_DEPRECATION)));
+    after(() => deprecations?.restore());
     const ok = () => ({ status: 200, headers: { 'content-type': 'application/json' }, body: fixture(`${DIR}messages.text.nonstream.vercel.json`) });
     const ANSWER = "Hello! I'm doing well, thanks for asking. How are you doing today? Is there anything I can help you with?";
     const sent = () => server.requests.at(-1)!.json as { max_tokens: number; stream: boolean };

@@ -5,6 +5,7 @@ import { Agent } from '../../../../lib/agent/agent.js';
 import { ProviderError } from '../../../../lib/core/errors/provider-error.js';
 import type { StreamPart } from '../../../../lib/providers/spec.js';
 import { eventLog, testRuntime } from '../../../support/agent-harness.js';
+import { usingExperimental } from '../../../support/capture-warnings.js';
 import { fixture, jsonResponse, recordedResponses, sseResponse, startReplayServer, type ReplayResponse, type ReplayServer } from '../../../support/replay-server.js';
 import { ask, collect, providerFor, textOf } from './helpers.js';
 
@@ -154,7 +155,7 @@ describe('AnthropicProvider fault matrix', () => {
   test('a consumer that takes longer in all than the silence window, on events that already arrived, is not timed out', async (t) => {
     // Date.now() (what the window measures) is virtual: each part "takes" 60 ms, two exceed the
     // 100 ms window; real waits let the window's timer run between parts (see the OpenAI case).
-    t.mock.timers.enable({ apis: ['Date'], now: 1_000_000 });
+    await usingExperimental(/MockTimers/, () => t.mock.timers.enable({ apis: ['Date'], now: 1_000_000 }));
     server.enqueue(sseResponse(STREAM)); // one write
     const parts: StreamPart[] = [];
     for await (const part of providerFor(server, { timeoutMs: 100 }).stream(ask('Count'))) {

@@ -6,6 +6,7 @@ import type { ReasoningPart } from '../../../../lib/core/reasoning-part.js';
 import { AnthropicProvider, toAnthropicMessages } from '../../../../lib/providers/anthropic/index.js';
 import type { StreamPart } from '../../../../lib/providers/spec.js';
 import { testRuntime, weatherTool } from '../../../support/agent-harness.js';
+import { captureConsoleWarnings, SDK_MODEL_DEPRECATION } from '../../../support/capture-warnings.js';
 import { jsonResponse, sseResponse, startReplayServer, type ReplayServer } from '../../../support/replay-server.js';
 import { ask, collect } from './helpers.js';
 
@@ -94,8 +95,16 @@ const reasoningParts = (parts: readonly StreamPart[]): ReasoningPart[] => parts.
 
 describe('Anthropic interleaved thinking: block order kept', () => {
   let server: ReplayServer;
-  before(async () => (server = await startReplayServer()));
-  after(async () => server.close());
+  // The recorded model is one the SDK now calls deprecated: its notice on every call is expected.
+  let deprecations: ReturnType<typeof captureConsoleWarnings> | undefined;
+  before(async () => {
+    deprecations = captureConsoleWarnings(SDK_MODEL_DEPRECATION);
+    server = await startReplayServer();
+  });
+  after(async () => {
+    deprecations?.restore();
+    await server.close();
+  });
 
   const providerFor = () => new AnthropicProvider({ apiKey: 'test-key', baseURL: server.url, thinking: { budgetTokens: 1024 } });
 

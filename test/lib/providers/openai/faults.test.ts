@@ -3,6 +3,7 @@ import { after, before, describe, test } from 'node:test';
 import { Agent } from '../../../../lib/agent/agent.js';
 import { ProviderError } from '../../../../lib/core/errors/provider-error.js';
 import { eventLog, testRuntime } from '../../../support/agent-harness.js';
+import { usingExperimental } from '../../../support/capture-warnings.js';
 import { fixture, jsonResponse, recordedResponses, requestReceived, sseResponse, startReplayServer, type ReplayResponse, type ReplayServer } from '../../../support/replay-server.js';
 import { embedWithRetry } from '../../../../lib/providers/embed-with-retry.js';
 import type { StreamPart } from '../../../../lib/providers/spec.js';
@@ -250,7 +251,7 @@ describe('OpenAIProvider fault matrix', () => {
     // on each part (two parts exceed the 100 ms window), while real waits let the window's real
     // timer run between parts. Only the time since the last part was taken may count, never the
     // time since the last network read. A stalled machine cannot change what the timer computes.
-    t.mock.timers.enable({ apis: ['Date'], now: 1_000_000 });
+    await usingExperimental(/MockTimers/, () => t.mock.timers.enable({ apis: ['Date'], now: 1_000_000 }));
     server.enqueue(sseResponse(textStream)); // one write
     const texts: string[] = [];
     let parts = 0;

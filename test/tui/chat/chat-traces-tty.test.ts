@@ -1,0 +1,53 @@
+// `agentlib chat` end to end in a real terminal (tmux), offline on the calculator's cassette: the
+// turn's trace is saved under .agentlib/traces, and on exit the chat says where.
+import assert from 'node:assert/strict';
+import { execFileSync, spawnSync } from 'node:child_process';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { after, before, describe, test } from 'node:test';
+import { AgentTrace } from '../../../lib/trace/agent-trace.js';
+import { binPath, ensureCliBuilt, repoRoot } from '../../support/cli-build.js';
+import { hasTmux, shellQuote, waitFor } from '../../support/tmux.js';
+import { QUESTION, scratchProject } from '../../commands/run-helpers.js';
+
+describe('agentlib chat saves its traces and says where (tmux)', { skip: hasTmux ? false : 'tmux is not installed' }, () => {
+  let project: ReturnType<typeof scratchProject>;
+  const session = `agentlib-chat-traces-${process.pid}`;
+  before(() => {
+    ensureCliBuilt();
+    project = scratchProject();
+  });
+  after(() => {
+    spawnSync('tmux', ['kill-session', '-t', session], { stdio: 'ignore' });
+    project.cleanup();
+  });
+
+  test('a turn on the recorded cassette leaves .agentlib/traces/<run>.jsonl; the exit message names it and trace ls / view', async () => {
+    const cassette = join(repoRoot, 'examples', 'calculator', 'cassette.jsonl');
+    const exitFile = join(project.dir, 'exit-code');
+    const env = 'env -u CI -u CONTINUOUS_INTEGRATION NO_COLOR=1 OPENAI_API_KEY=sk-test-not-a-real-key OPENAI_BASE_URL=http://127.0.0.1:9/v1';
+    const command = `cd ${shellQuote(project.dir)} && ${env} ${shellQuote(process.execPath)} ${shellQuote(binPath)} chat ${shellQuote(project.agent)} --replay ${shellQuote(cassette)}; echo $? > ${shellQuote(exitFile)}; sleep 60`;
+    execFileSync('tmux', ['new-session', '-d', '-s', session, '-x', '160', '-y', '40', command]);
+    const pane = (): string => execFileSync('tmux', ['capture-pane', '-p', '-J', '-t', session], { encoding: 'utf8' });
+    const line = (text: string): void => {
+      execFileSync('tmux', ['send-keys', '-t', session, '-l', text]);
+      execFileSync('tmux', ['send-keys', '-t', session, 'Enter']);
+    };
+    await waitFor(() => pane().includes('Ask something'), 'the input line', 30_000);
+    line(QUESTION);
+    await waitFor(() => pane().includes('done in'), 'the answer', 30_000);
+    line('/exit');
+    await waitFor(() => existsSync(exitFile) && readFileSync(exitFile, 'utf8').trim() !== '', 'the chat to exit', 30_000);
+    assert.equal(readFileSync(exitFile, 'utf8').trim(), '0');
+
+    const names = readdirSync(join(project.dir, '.agentlib', 'traces'));
+    assert.equal(names.length, 1);
+    const trace = AgentTrace.fromJSONL(readFileSync(join(project.dir, '.agentlib', 'traces', names[0] ?? ''), 'utf8'));
+    assert.equal(trace.status, 'completed');
+    assert.equal(trace.incomplete, undefined);
+    assert.ok(trace.steps.some((step) => step.type === 'tool_execution' && step.name === 'multiply'));
+    const shown = join('.agentlib', 'traces', names[0] ?? '');
+    await waitFor(() => pane().includes('Saved the trace of 1 turn'), 'the exit message', 10_000);
+    assert.ok(pane().includes(`Saved the trace of 1 turn in .agentlib/traces (the last: ${shown}). List them with "agentlib trace ls"; open the latest with "agentlib trace view".`), pane());
+  });
+});
