@@ -1,10 +1,34 @@
 // Ink components under React's act(): a render, a key press or an unmount returns only once React
 // has rendered and run its effects, so a test asserts on the frame at once, with no sleep to "let
 // Ink settle" (a loaded machine may run React's scheduled work late, never early).
+// React's act environment is switched on only while one of these runs: updates from elsewhere (a
+// streaming agent run) render as in the app, with no "not wrapped in act" warnings.
 import { act, type ReactElement } from 'react';
 import { cleanup as inkCleanup, render as inkRender } from 'ink-testing-library';
 
-(globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
+const scope = globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean | undefined };
+
+/** Runs a synchronous act() with React's act environment on. */
+function actNow(fn: () => void): void {
+  const before = scope.IS_REACT_ACT_ENVIRONMENT;
+  scope.IS_REACT_ACT_ENVIRONMENT = true;
+  try {
+    void act(fn);
+  } finally {
+    scope.IS_REACT_ACT_ENVIRONMENT = before;
+  }
+}
+
+/** Runs an asynchronous act() with React's act environment on until it has finished. */
+async function actAsync(fn: () => Promise<void>): Promise<void> {
+  const before = scope.IS_REACT_ACT_ENVIRONMENT;
+  scope.IS_REACT_ACT_ENVIRONMENT = true;
+  try {
+    await act(fn);
+  } finally {
+    scope.IS_REACT_ACT_ENVIRONMENT = before;
+  }
+}
 
 /** What ink-testing-library's render returns. */
 export type Rendered = ReturnType<typeof inkRender>;
@@ -12,7 +36,7 @@ export type Rendered = ReturnType<typeof inkRender>;
 /** Renders `tree` inside act(): the first frame and its effects are done on return. */
 export function render(tree: ReactElement): Rendered {
   let rendered: Rendered | undefined;
-  act(() => {
+  actNow(() => {
     rendered = inkRender(tree);
   });
   if (rendered === undefined) throw new Error('ink-testing-library rendered nothing');
@@ -25,7 +49,7 @@ export function render(tree: ReactElement): Rendered {
  */
 export async function press(stdin: Rendered['stdin'], ...keys: string[]): Promise<void> {
   for (const key of keys) {
-    await act(async () => {
+    await actAsync(async () => {
       stdin.write(key);
       await new Promise((resolve) => setImmediate(resolve));
     });
@@ -34,5 +58,5 @@ export async function press(stdin: Rendered['stdin'], ...keys: string[]): Promis
 
 /** Unmounts every rendered tree inside act(). */
 export function cleanup(): void {
-  act(() => inkCleanup());
+  actNow(() => inkCleanup());
 }
