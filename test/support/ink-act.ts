@@ -8,25 +8,20 @@ import { cleanup as inkCleanup, render as inkRender } from 'ink-testing-library'
 
 const scope = globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean | undefined };
 
-/** Runs a synchronous act() with React's act environment on. */
-function actNow(fn: () => void): void {
+/** Switches React's act environment on; the function returned switches it back. */
+function actEnvironment(): () => void {
   const before = scope.IS_REACT_ACT_ENVIRONMENT;
   scope.IS_REACT_ACT_ENVIRONMENT = true;
+  return () => void (scope.IS_REACT_ACT_ENVIRONMENT = before);
+}
+
+/** Runs a synchronous act() in the act environment. */
+function actNow(fn: () => void): void {
+  const restore = actEnvironment();
   try {
     void act(fn);
   } finally {
-    scope.IS_REACT_ACT_ENVIRONMENT = before;
-  }
-}
-
-/** Runs an asynchronous act() with React's act environment on until it has finished. */
-async function actAsync(fn: () => Promise<void>): Promise<void> {
-  const before = scope.IS_REACT_ACT_ENVIRONMENT;
-  scope.IS_REACT_ACT_ENVIRONMENT = true;
-  try {
-    await act(fn);
-  } finally {
-    scope.IS_REACT_ACT_ENVIRONMENT = before;
+    restore();
   }
 }
 
@@ -49,10 +44,15 @@ export function render(tree: ReactElement): Rendered {
  */
 export async function press(stdin: Rendered['stdin'], ...keys: string[]): Promise<void> {
   for (const key of keys) {
-    await actAsync(async () => {
-      stdin.write(key);
-      await new Promise((resolve) => setImmediate(resolve));
-    });
+    const restore = actEnvironment();
+    try {
+      await act(async () => {
+        stdin.write(key);
+        await new Promise((resolve) => setImmediate(resolve));
+      });
+    } finally {
+      restore();
+    }
   }
 }
 
