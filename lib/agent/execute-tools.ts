@@ -179,7 +179,10 @@ async function invokeCancellable(state: RunState, tool: Tool, call: ToolCall, ar
   let onAbort: (() => void) | undefined;
   const aborted = new Promise<never>((_, reject) => {
     onAbort = () => reject(state.signal.reason as Error);
-    state.signal.addEventListener('abort', onAbort, { once: true });
+    // The run may have been cancelled while the tool started (its first synchronous part): no
+    // 'abort' event comes after that, so a tool that ignores its signal would be waited for.
+    if (state.signal.aborted) onAbort();
+    else state.signal.addEventListener('abort', onAbort, { once: true });
   });
   try {
     return await Promise.race([run, aborted]);

@@ -1,8 +1,11 @@
 import assert from 'node:assert/strict';
-import { accessSync, constants, readFileSync } from 'node:fs';
+import { execFileSync } from 'node:child_process';
+import { accessSync, chmodSync, constants, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { test } from 'node:test';
+import { after, describe, test } from 'node:test';
 import { repoRoot } from '../support/cli-build.js';
+import { INSTALLED_BY_CI } from '../support/requirements.js';
 
 test('the launcher and the CI script are executable scripts with a shebang', { skip: process.platform === 'win32' && 'no executable bit on Windows' }, () => {
   for (const [file, shebang] of [['bin/agentlib.js', '#!/usr/bin/env node'], ['.ci/run', '#!/usr/bin/env bash']] as const) {
@@ -18,4 +21,36 @@ test('.ci/run fails fast, installs with npm ci and runs exactly the README test 
   const commands = script.split('\n').map((line) => line.trim()).filter((line) => /^npm /.test(line));
   assert.deepEqual(commands, ['npm ci', 'npm test']);
   assert.match(readFileSync(join(repoRoot, 'README.md'), 'utf8'), /^npm test\b/m);
+});
+
+describe('.ci/run installs the tools the tests need, only when missing', { skip: process.platform === 'win32' && 'a bash script' }, () => {
+  const stubs = mkdtempSync(join(tmpdir(), 'agentlib-ci-run-'));
+  after(() => rmSync(stubs, { recursive: true, force: true }));
+  const log = join(stubs, 'calls.log');
+  const stub = (name: string, body: string): void => {
+    writeFileSync(join(stubs, name), `#!/bin/sh\n${body}\n`);
+    chmodSync(join(stubs, name), 0o755);
+  };
+  // node, npm and apt-get are stubs that log their arguments: nothing is installed or run for real.
+  for (const name of ['node', 'npm', 'apt-get']) stub(name, `echo "${name} $*" >> "${log}"`);
+  symlinkSync(execFileSync('/bin/sh', ['-c', 'command -v dirname'], { encoding: 'utf8' }).trim(), join(stubs, 'dirname'));
+
+  /** Runs .ci/run with only the stubs on PATH; the commands it ran, in order. */
+  function ciRun(): string[] {
+    writeFileSync(log, '');
+    execFileSync('/bin/bash', [join(repoRoot, '.ci', 'run')], { env: { PATH: stubs, CI: 'true' }, stdio: 'ignore' });
+    return readFileSync(log, 'utf8').split('\n').filter((line) => line !== '' && !line.endsWith('--version'));
+  }
+
+  test('none there: one apt-get install of all of them, then npm ci and npm test', () => {
+    assert.deepEqual(ciRun(), ['apt-get update', `apt-get install -y ${INSTALLED_BY_CI.join(' ')}`, 'npm ci', 'npm test']);
+  });
+
+  test('some there: only the missing ones; all there: no apt-get at all', () => {
+    const [first, ...others] = INSTALLED_BY_CI;
+    stub(first, 'exit 0');
+    assert.deepEqual(ciRun(), ['apt-get update', `apt-get install -y ${others.join(' ')}`, 'npm ci', 'npm test']);
+    for (const tool of others) stub(tool, 'exit 0');
+    assert.deepEqual(ciRun(), ['npm ci', 'npm test']);
+  });
 });

@@ -3,16 +3,13 @@ import { execFileSync, spawnSync } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { after, before, describe, test } from 'node:test';
-import { commandDescriptors } from '../../cli/commands.js';
 import { loadAgentConfig } from '../../lib/config/parse-agent-config.js';
 import { binPath, ensureCliBuilt } from '../support/cli-build.js';
-import { hasTmux, shellQuote, waitFor } from '../support/tmux.js';
+import { requires } from '../support/requirements.js';
+import { shellQuote, waitFor } from '../support/tmux.js';
 import { initProject } from './init/helpers.js';
 
-const registered = commandDescriptors.some((command) => command.name === 'init');
-const skip = !hasTmux ? 'tmux is not installed' : !registered ? 'the init command is not registered in cli/commands.ts yet' : false;
-
-describe('agentlib init in a real terminal (tmux)', { skip }, () => {
+describe('agentlib init in a real terminal (tmux)', requires('tmux'), () => {
   let project: ReturnType<typeof initProject>;
   const session = `agentlib-init-${process.pid}`;
   before(() => {

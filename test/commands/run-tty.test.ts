@@ -4,12 +4,13 @@ import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { after, before, describe, test } from 'node:test';
 import { binPath, ensureCliBuilt } from '../support/cli-build.js';
-import { hasTmux, shellQuote, waitFor } from '../support/tmux.js';
+import { requires } from '../support/requirements.js';
+import { shellQuote, waitFor } from '../support/tmux.js';
 import { startReplayServer, type ReplayServer } from '../support/replay-server.js';
 import { ANSWER, cliEnv, enqueueCalculator, QUESTION, scratchProject } from './run-helpers.js';
 
 
-describe('agentlib run in a real terminal (tmux)', { skip: hasTmux ? false : 'tmux is not installed' }, () => {
+describe('agentlib run in a real terminal (tmux)', requires('tmux'), () => {
   let server: ReplayServer;
   let project: ReturnType<typeof scratchProject>;
   const session = `agentlib-run-${process.pid}`;

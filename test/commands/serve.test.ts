@@ -3,6 +3,7 @@ import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, test } from 'node:test';
 import { fixture, jsonResponse, recordedResponses, sseResponse } from '../support/replay-server.js';
+import { gate } from '../support/gate.js';
 import { readSse, until } from '../lib/serve/helpers.js';
 import { agentlib, ANSWER, CALCULATOR_RECORDING, cliEnv, cliSuite, enqueueCalculator, QUESTION, type CliProcess } from './run-helpers.js';
 
@@ -75,9 +76,11 @@ describe('agentlib serve (built binary, replay server)', () => {
       assert.equal((end?.data as { content: string }).content, ANSWER);
       assert.deepEqual((end?.data as { tool_calls: unknown }).tool_calls, [{ tool_name: 'multiply', parameters: { a: 1231, b: 2331 } }]);
 
-      // A slow second provider reply keeps a run in flight while SIGTERM arrives.
+      // The second provider reply stops after its first piece until the test lets it go: a run is in
+      // flight while SIGTERM arrives and while the late request is refused.
       const [toolCall, answer] = recordedResponses(CALCULATOR_RECORDING).map((r) => sseResponse(r.body ?? '', 512));
-      server.enqueue(toolCall as ReturnType<typeof sseResponse>, { ...(answer as ReturnType<typeof sseResponse>), chunkDelayMs: 60 });
+      const answerHeld = gate();
+      server.enqueue(toolCall as ReturnType<typeof sseResponse>, { ...(answer as ReturnType<typeof sseResponse>), holdAfter: { chunks: 1, until: answerHeld.opened } });
       const before = server.requests.length;
       const inflight = stream(serve.url, QUESTION);
       while (server.requests.length < before + 2) await new Promise((resolve) => setTimeout(resolve, 10));
@@ -86,6 +89,7 @@ describe('agentlib serve (built binary, replay server)', () => {
       await until(() => /SIGTERM: shutting down/.test(serve.stderr()), 5000, 'the shutdown notice');
       const refused = await invoke(serve.url, 'late');
       assert.equal(refused.status, 503);
+      answerHeld.open();
       const finished = await readSse(await inflight);
       assert.equal(finished.at(-1)?.event, 'run-end');
       assert.equal((finished.at(-1)?.data as { content: string }).content, ANSWER);

@@ -45,8 +45,11 @@ export function weatherTool(calls: string[] = []): Tool {
   });
 }
 
-/** A tool that waits `ms` (honouring its signal only when `honourSignal`) and returns its name. */
-export function slowTool(name: string, ms: number, log: string[], honourSignal = true): Tool {
+/**
+ * A tool that waits `ms` (honouring its signal only when `honourSignal`) and returns its name.
+ * `onStart` runs once the tool is executing (a test cancels there instead of after a fixed delay).
+ */
+export function slowTool(name: string, ms: number, log: string[], honourSignal = true, onStart?: () => void): Tool {
   return tool({
     name,
     description: `Waits ${ms} ms and reports back`,
@@ -56,6 +59,7 @@ export function slowTool(name: string, ms: number, log: string[], honourSignal =
       await new Promise<void>((resolve, reject) => {
         const timer = setTimeout(resolve, ms);
         if (honourSignal) ctx.signal.addEventListener('abort', () => (clearTimeout(timer), reject(new Error('aborted'))), { once: true });
+        onStart?.();
       });
       log.push(`end:${name}`);
       return `${name} done`;

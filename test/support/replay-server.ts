@@ -19,6 +19,8 @@ export interface ReplayResponse {
   /** The body in pieces, each after `chunkDelayMs` (streams). */
   chunks?: readonly (string | Buffer)[];
   chunkDelayMs?: number;
+  /** Write this many body pieces, then wait for `until` (a promise the test resolves) before the rest. */
+  holdAfter?: { chunks: number; until: Promise<unknown> };
   /** Destroy the socket after writing this many body bytes (a connection reset mid-response). */
   resetAfterBytes?: number;
   /** Destroy the socket without any response (connection reset before headers). */
@@ -118,11 +120,14 @@ async function respond(res: ServerResponse, scripted: ReplayResponse): Promise<v
   const body = scripted.chunks ?? (scripted.body === undefined ? [] : [scripted.body]);
   res.writeHead(scripted.status ?? 200, scripted.headers ?? {});
   let written = 0;
-  for (const piece of body) {
+  for (const [index, piece] of body.entries()) {
+    if (index === scripted.holdAfter?.chunks) await scripted.holdAfter.until;
     const buffer = Buffer.isBuffer(piece) ? piece : Buffer.from(piece);
-    if (scripted.resetAfterBytes !== undefined && written + buffer.length > scripted.resetAfterBytes) {
-      res.write(buffer.subarray(0, Math.max(0, scripted.resetAfterBytes - written)));
-      await new Promise((resolve) => setTimeout(resolve, 5));
+    const resetAfter = scripted.resetAfterBytes;
+    if (resetAfter !== undefined && written + buffer.length > resetAfter) {
+      // Destroyed once the partial body has been handed to the socket (not after a fixed delay).
+      const partial = buffer.subarray(0, Math.max(0, resetAfter - written));
+      await new Promise<void>((resolve) => res.write(partial, () => resolve()));
       res.socket?.destroy();
       return;
     }

@@ -1,7 +1,4 @@
-import { spawnSync } from 'node:child_process';
-
-/** Whether tmux is installed (end-to-end terminal tests skip without it). */
-export const hasTmux = spawnSync('tmux', ['-V'], { stdio: 'ignore' }).status === 0;
+// Helpers of the real-terminal tests (whether tmux is there: `requires('tmux')` in ./requirements.ts).
 
 /** Quotes text for a POSIX shell command line. */
 export function shellQuote(text: string): string {

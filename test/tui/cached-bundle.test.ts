@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, utimesSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, before, describe, test } from 'node:test';
@@ -106,13 +106,24 @@ describe('loadCachedBundle', () => {
     assert.equal(changed.exports['version'], next, 'the new code ran');
     assert.equal(changed.save(), true);
     assert.ok(cacheFiles().includes(cacheFileName(file, bundleSource(version))), 'another install may still use the old build');
+    // Each build's cache file is made older than the next one's by setting its time (not by waiting
+    // between writes, which a coarse file-system clock may still stamp alike); the cache files of
+    // earlier tests' builds are older still.
+    const base = Date.now() - 3_600_000;
+    for (const name of cacheFiles()) utimesSync(join(cacheDir, name), new Date(base - 60_000), new Date(base - 60_000));
+    let age = 0;
+    const stampBuilt = (v: number): void => {
+      const when = new Date(base + 1_000 * age++);
+      utimesSync(join(cacheDir, cacheFileName(file, bundleSource(v))), when, when);
+    };
     const built = [version, next];
+    built.forEach(stampBuilt);
     for (let i = 0; i < 3; i++) {
       const later = nextVersion++;
       writeFileSync(file, bundleSource(later));
-      await new Promise((resolve) => setTimeout(resolve, 15)); // distinct modification times
       assert.equal((await load(cacheDir)).save(), true);
       built.push(later);
+      stampBuilt(later);
     }
     assert.deepEqual(cacheFiles().sort(), built.slice(-3).map((v) => cacheFileName(file, bundleSource(v))).sort());
   });

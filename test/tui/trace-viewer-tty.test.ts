@@ -5,11 +5,12 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, before, describe, test } from 'node:test';
 import { binPath, ensureCliBuilt } from '../support/cli-build.js';
-import { hasTmux, shellQuote, waitFor } from '../support/tmux.js';
+import { requires } from '../support/requirements.js';
+import { shellQuote, waitFor } from '../support/tmux.js';
 import { sampleTrace } from './trace-viewer/traces.js';
 
 
-describe('trace viewer in a real terminal (tmux)', { skip: hasTmux ? false : 'tmux is not installed' }, () => {
+describe('trace viewer in a real terminal (tmux)', requires('tmux'), () => {
   const session = `agentlib-trace-view-${process.pid}`;
   let dir: string;
   before(async () => {

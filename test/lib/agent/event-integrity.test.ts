@@ -59,6 +59,7 @@ describe('events stay what was reported', () => {
 
   test('a call allowed but cancelled before it runs still gets its tool-error', async () => {
     const controller = new AbortController();
+    const cancelled = new Promise((resolve) => controller.signal.addEventListener('abort', resolve, { once: true }));
     const log: string[] = [];
     const provider = new ScriptedProvider({ replies: [{ toolCalls: [{ toolName: 'slow_a', parameters: {} }, { toolName: 'slow_b', parameters: {} }] }, 'never'] });
     const events = eventLog();
@@ -66,7 +67,7 @@ describe('events stay what was reported', () => {
       provider,
       tools: [slowTool('slow_a', 5, log), slowTool('slow_b', 5, log)],
       // slow_b waits in an extension until slow_a has cancelled the run.
-      extensions: [{ name: 'gate', beforeTool: async (_c, call) => { if (call.toolName === 'slow_b') await new Promise((r) => setTimeout(r, 30)); return undefined; } }],
+      extensions: [{ name: 'gate', beforeTool: async (_c, call) => { if (call.toolName === 'slow_b') await cancelled; return undefined; } }],
       observers: [events.observer, { onToolEnd: (e) => { if (e.toolName === 'slow_a') controller.abort(); } }],
       runtime: testRuntime(),
     });

@@ -27,8 +27,9 @@ describe('agent loop: cancellation edges', () => {
       const controller = new AbortController();
       const provider = new ScriptedProvider({ replies: [{ toolCalls: [{ toolName: 'first', parameters: {} }, { toolName: 'second', parameters: {} }] }, 'never'] });
       const events = eventLog();
-      const agent = new Agent({ provider, tools: [slowTool('first', 5_000, log), slowTool('second', 10, log)], parallelToolExecution: false, observers: [events.observer], runtime: testRuntime() });
-      setTimeout(() => controller.abort(), 20);
+      // Cancelled once the first tool is running (not after a fixed delay, which a loaded machine may not reach the tool in).
+      const first = slowTool('first', 5_000, log, true, () => controller.abort());
+      const agent = new Agent({ provider, tools: [first, slowTool('second', 10, log)], parallelToolExecution: false, observers: [events.observer], runtime: testRuntime() });
       const result = await agent.run('go', { signal: controller.signal });
       assert.equal(result.status, 'cancelled');
       assert.deepEqual(log, ['start:first']);

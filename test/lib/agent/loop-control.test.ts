@@ -64,8 +64,8 @@ describe('agent loop: run control', () => {
       const controller = new AbortController();
       const provider = new ScriptedProvider({ replies: [{ toolCalls: [{ toolName: 'slow', parameters: {} }] }, 'never'] });
       const events = eventLog();
-      const agent = new Agent({ provider, tools: [slowTool('slow', 5_000, log, honour)], observers: [events.observer], runtime: testRuntime() });
-      setTimeout(() => controller.abort(), 30);
+      // Cancelled once the tool is running, however long the run takes to get there.
+      const agent = new Agent({ provider, tools: [slowTool('slow', 5_000, log, honour, () => controller.abort())], observers: [events.observer], runtime: testRuntime() });
       const started = Date.now();
       const result = await agent.run('go', { signal: controller.signal });
       assert.ok(Date.now() - started < 2_000, 'did not wait for the tool');
@@ -78,9 +78,9 @@ describe('agent loop: run control', () => {
 
   test('cancellation reaches an in-flight provider call', async () => {
     const token = new CancellationToken();
-    const provider = new ScriptedProvider({ replies: [{ text: 'late', delayMs: 5_000 }] });
+    // The token is set once the provider has the request (the reply then waits 5 s for it).
+    const provider = new ScriptedProvider({ respond: () => (token.set(), { text: 'late', delayMs: 5_000 }) });
     const agent = new Agent({ provider, cancellationToken: token, runtime: testRuntime() });
-    setTimeout(() => token.set(), 20);
     const started = Date.now();
     const result = await agent.run('go');
     assert.ok(Date.now() - started < 2_000);

@@ -71,15 +71,13 @@ describe('glob patterns', () => {
 });
 
 describe('glob matching cost', () => {
-  test('a long adversarial argument is matched in linear-ish time (no regex backtracking)', () => {
-    // A backtracking regex (^.*a.*b$) needs seconds here and grows with the square of the length;
-    // the matcher needs a few milliseconds.
+  test('a long adversarial argument gets the right answer', () => {
+    // A backtracking regex (^.*a.*b$) needs seconds here; how long the matcher takes, and how that
+    // grows with the length, is measured by bench/glob-match.ts (`--check` fails past its target).
     const text = 'a'.repeat(60_000);
-    const started = performance.now();
     assert.equal(matchesGlob('*a*b', text), false);
     assert.equal(matchesGlob('*a*a*a*a*a*', text), true);
-    const elapsed = performance.now() - started;
-    assert.ok(elapsed < 1000, `took ${Math.round(elapsed)} ms`);
+    assert.equal(matchesGlob('*a*a*a*a*a*b', `${text}b`), true);
   });
 
   test('backtracking to the last star still finds late matches', () => {

@@ -3,6 +3,7 @@ import { describe, test } from 'node:test';
 import { z } from 'zod';
 import { ProviderError } from '../../../lib/core/errors/provider-error.js';
 import { InMemorySessionStore, type SessionStore } from '../../../lib/serve/index.js';
+import { gate } from '../../support/gate.js';
 import { lookupTool, post, refundTool, scriptedAgent, serve, type ErrorBody } from './helpers.js';
 
 interface InvokeBody {
@@ -167,12 +168,16 @@ describe('POST /invoke', () => {
   });
 
   test('429: past --max-concurrency, with Retry-After; a slot frees when a run ends', async () => {
-    const served = serve(scriptedAgent({ replies: [{ text: 'slow', delayMs: 200 }, 'fast'] }), { maxConcurrency: 1 });
+    // The first run holds its slot until the test lets its reply go (no fixed sleep to hold it).
+    const running = gate();
+    const release = gate();
+    const served = serve(scriptedAgent({ respond: async (_request, index) => (index === 0 ? (running.open(), await release.opened, 'slow') : 'fast') }), { maxConcurrency: 1 });
     const first = post(served, '/invoke', { prompt: 'one' });
-    await new Promise((resolve) => setTimeout(resolve, 20));
+    await running.opened;
     const second = await post(served, '/invoke', { prompt: 'two' });
     await expectError(second, 429, 'rate_limit_error');
     assert.equal(second.headers.get('retry-after'), '1');
+    release.open();
     assert.equal((await first).status, 200);
     assert.equal(served.activeRuns, 0);
     assert.equal((await post(served, '/invoke', { prompt: 'three' })).status, 200);

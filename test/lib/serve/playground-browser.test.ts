@@ -6,13 +6,14 @@ import type { Browser } from 'playwright-core';
 import { ProviderError } from '../../../lib/core/errors/provider-error.js';
 import type { Provider } from '../../../lib/providers/spec.js';
 import type { RunningServer } from '../../../lib/serve/index.js';
-import { chromiumMissing, launchChromium } from '../../support/chromium.js';
+import { launchChromium } from '../../support/chromium.js';
 import { repoRoot } from '../../support/cli-build.js';
+import { requires } from '../../support/requirements.js';
 import { listenLocal, lookupTool, scriptedAgent, serve } from './helpers.js';
 
 const ANSWER_CHUNKS = ['Order 42 ', 'has shipped ', 'and arrives ', 'on Friday.'];
 
-describe('the playground in headless Chromium', { skip: chromiumMissing() }, () => {
+describe('the playground in headless Chromium', requires('chromium'), () => {
   let browser: Browser;
   let server: RunningServer;
   const calls: string[] = [];

@@ -4,6 +4,7 @@ import { ProviderError } from '../../../lib/core/errors/provider-error.js';
 import type { ProviderRequest } from '../../../lib/providers/spec.js';
 import { InMemorySessionStore } from '../../../lib/serve/index.js';
 import { KeyedLock } from '../../../lib/serve/keyed-lock.js';
+import { gate } from '../../support/gate.js';
 import { listenLocal, lookupTool, post, readSse, scriptedAgent, serve } from './helpers.js';
 
 /** Replies with every user message the model was sent, so a reply shows what history it saw. */
@@ -85,16 +86,25 @@ describe('sessions', () => {
   test('KeyedLock serialises one key and runs different keys in parallel', async () => {
     const lock = new KeyedLock();
     const order: string[] = [];
-    const task = (name: string, ms: number) => () => new Promise<void>((resolve) => setTimeout(() => {
-      order.push(name);
-      resolve();
-    }, ms));
-    await Promise.all([lock.run('k', task('k1', 30)), lock.run('k', task('k2', 1)), lock.run('other', task('o1', 5))]);
-    assert.deepEqual(order, ['o1', 'k1', 'k2']);
+    const task = (name: string, until?: Promise<void>) => async (): Promise<void> => {
+      order.push(`start:${name}`);
+      await until;
+      order.push(`end:${name}`);
+    };
+    // k1 holds key k until the test opens the gate: o1 (another key) runs meanwhile, k2 waits.
+    const held = gate();
+    const k1 = lock.run('k', task('k1', held.opened));
+    const k2 = lock.run('k', task('k2'));
+    const o1 = lock.run('other', task('o1'));
+    await new Promise((resolve) => setImmediate(resolve)); // o1 needs microtasks only (no timer)
+    assert.deepEqual(order, ['start:k1', 'start:o1', 'end:o1']);
+    held.open();
+    await Promise.all([k1, k2, o1]);
+    assert.deepEqual(order.slice(3), ['end:k1', 'start:k2', 'end:k2']);
     assert.equal(lock.size, 0);
     await assert.rejects(lock.run('k', () => Promise.reject(new Error('x'))));
-    await lock.run('k', task('after-failure', 1));
-    assert.equal(order.at(-1), 'after-failure');
+    await lock.run('k', task('after-failure'));
+    assert.equal(order.at(-1), 'end:after-failure');
   });
 
   test('InMemorySessionStore: copies, LRU bound, idle expiry', async () => {

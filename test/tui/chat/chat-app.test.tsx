@@ -12,6 +12,7 @@ import { ScriptedProvider, type ScriptedProviderOptions } from '../../../lib/pro
 import type { ProviderRequest, StreamPart } from '../../../lib/providers/spec.js';
 import { ChatApp, type ChatAppProps } from '../../../tui/chat/ChatApp.js';
 import { FrameCounter } from '../../../tui/chat/frame-counter.js';
+import { press } from '../../support/ink-act.js';
 import { linesTool, multiplyTool, scriptedAgent, tick, until, virtualClock } from './helpers.js';
 
 const ENTER = '\r';
@@ -26,10 +27,8 @@ function mount(agent: Agent, extra: Partial<ChatAppProps> = {}) {
   const exits: number[] = [];
   const ui = render(<ChatApp agent={agent} color={false} agentLabel="tester" provider="scripted" onExit={(code) => exits.push(code)} {...extra} />);
   const frame = (): string => ui.lastFrame() ?? '';
-  const type = async (text: string): Promise<void> => {
-    ui.stdin.write(text);
-    await tick();
-  };
+  // Each key is handled and rendered under act() before the next (no sleep to let Ink settle).
+  const type = (text: string): Promise<void> => press(ui.stdin, text);
   const send = async (text: string): Promise<void> => {
     await type(text);
     await type(ENTER);
@@ -91,8 +90,7 @@ describe('ChatApp', () => {
     const answer = 'The capital of France is Paris, a city on the Seine.';
     const { agent, provider } = scriptedAgent([{ text: answer, chunkDelayMs: 15 }]);
     const chat = mount(agent);
-    await tick();
-    assert.match(chat.frame(), /tester · scripted\/gpt-4o-mini · 0 tokens/);
+    await chat.waitFor(/tester · scripted\/gpt-4o-mini · 0 tokens/, 'the footer');
     await chat.send('What is the capital of France?');
     await chat.waitFor('done in', 'the turn to end');
     // While streaming, the line under the prompt was a proper prefix of the answer.

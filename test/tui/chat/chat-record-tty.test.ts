@@ -8,7 +8,8 @@ import { join } from 'node:path';
 import { after, before, describe, test } from 'node:test';
 import { binPath, ensureCliBuilt } from '../../support/cli-build.js';
 import { fixture, startReplayServer, type ReplayServer } from '../../support/replay-server.js';
-import { hasTmux, shellQuote, waitFor } from '../../support/tmux.js';
+import { requires } from '../../support/requirements.js';
+import { shellQuote, waitFor } from '../../support/tmux.js';
 import { scratchProject } from '../../commands/run-helpers.js';
 
 /** A recorded text stream ("I'm unable to …"), one SSE event per chunk, `delayMs` apart. */
@@ -17,7 +18,7 @@ function textStream(delayMs: number): { status: number; headers: Record<string, 
   return { status: 200, headers: { 'content-type': 'text/event-stream' }, chunks: events, chunkDelayMs: delayMs };
 }
 
-describe('agentlib chat --record in a real terminal (tmux)', { skip: hasTmux ? false : 'tmux is not installed' }, () => {
+describe('agentlib chat --record in a real terminal (tmux)', requires('tmux'), () => {
   let project: ReturnType<typeof scratchProject>;
   let server: ReplayServer;
   const session = `agentlib-chat-record-${process.pid}`;

@@ -11,7 +11,7 @@ import { packParts } from '../../../tui/chat/Footer.js';
 import { InputLine } from '../../../tui/chat/InputLine.js';
 import { toolsText } from '../../../tui/chat/slash-commands.js';
 import { ToolCard, toolCardRows } from '../../../tui/chat/ToolCard.js';
-import { tick } from './helpers.js';
+import { press, render as renderInAct } from '../../support/ink-act.js';
 import { tool } from '../../../lib/tools/tool.js';
 import { z } from 'zod';
 
@@ -73,10 +73,9 @@ describe('wide text is cut by columns', () => {
   });
 
   test('the input line shows the end of long wide text on one row', async () => {
-    const ui = render(<InputLine active color={false} onSubmit={() => undefined} width={30} />);
-    await tick();
-    ui.stdin.write(CJK.repeat(2));
-    await tick();
+    // Rendered and typed into under act(): the input is on the frame on return (no sleeps).
+    const ui = renderInAct(<InputLine active color={false} onSubmit={() => undefined} width={30} />);
+    await press(ui.stdin, CJK.repeat(2));
     const drawn = rows(ui.lastFrame());
     assert.equal(drawn.length, 1);
     assert.equal(displayWidth(drawn[0] ?? ''), 30);

@@ -1,25 +1,17 @@
 import assert from 'node:assert/strict';
 import { afterEach, describe, test } from 'node:test';
 import { stripVTControlCharacters } from 'node:util';
-import { cleanup, render } from 'ink-testing-library';
 import { displayWidth } from '../../../lib/core/display-width.js';
 import { TraceViewer } from '../../../tui/trace-viewer/TraceViewer.js';
 import { viewerLayout } from '../../../tui/trace-viewer/layout.js';
 import { AgentTrace } from '../../../lib/trace/agent-trace.js';
+import { cleanup, press, render } from '../../support/ink-act.js';
 import { bigTrace, cjkTrace, sampleTrace, step, T0 } from './traces.js';
 
 const DOWN = '\u001b[B';
 const ESC = '\u001b';
 
-/** Ink handles input and re-renders asynchronously: let it settle. */
-const settle = (ms = 30): Promise<void> => new Promise((resolve) => setTimeout(resolve, ms));
-
-async function press(stdin: { write: (data: string) => void }, ...keys: string[]): Promise<void> {
-  for (const key of keys) {
-    stdin.write(key);
-    await settle();
-  }
-}
+// render() and press() run under React's act() (../../support/ink-act.ts): no sleeps to let Ink settle.
 
 /** The line of the selected row (marked with `›`). */
 function selectedLine(frame: string): string {
@@ -46,7 +38,6 @@ describe('TraceViewer', () => {
 
   test('the first frame shows the header totals, the first rows and the first step details', async () => {
     const { lastFrame } = render(<TraceViewer trace={sampleTrace()} />);
-    await settle();
     const frame = lastFrame() ?? '';
     assert.match(frame, /trace weather · openai\/gpt-4o · completed · run run_1/);
     assert.match(frame, /duration 400ms · steps 5 · llm 2 · tools 2 · errors 1 · tokens 160 \(130 in \/ 30 out\) · cost \$0\.0050/);
@@ -59,7 +50,6 @@ describe('TraceViewer', () => {
 
   test('the detail pane shows the prompt and the run input / output with the first step; an older trace without messages shows the counts', async () => {
     const { lastFrame, stdin } = render(<TraceViewer trace={sampleTrace()} />);
-    await settle();
     assert.match(detail(lastFrame() ?? ''), /user: What are the weather and the time in Oulu\?/);
     await press(stdin, '\t', 'G', '\t');
     assert.match(detail(lastFrame() ?? ''), /── run input ──\nWhat are the weather and the time in Oulu\?\n── run output ──\nSunny, 21 °C in Oulu/);
@@ -83,7 +73,6 @@ describe('TraceViewer', () => {
       ],
     });
     const { lastFrame, stdin } = render(<TraceViewer trace={trace} />);
-    await settle();
     assert.match(detail(lastFrame() ?? ''), /── messages ──\n1 message, 1 tool\n/);
     await press(stdin, 'j');
     const frame = lastFrame() ?? '';
@@ -101,7 +90,6 @@ describe('TraceViewer', () => {
       steps: [step({ id: 'c1', type: 'llm_call', name: 'gpt-4o-mini', durationMs: 100, usage: { promptTokens: 100, completionTokens: 20, totalTokens: 120 }, costUsd: 0.00002 })],
     });
     const { lastFrame } = render(<TraceViewer trace={trace} />);
-    await settle();
     const frame = lastFrame() ?? '';
     assert.match(frame, /errors 0 · tokens 120 · cost \$0\.000020\n/, 'the in / out split gives way so the cost fits the 99 columns');
     assert.match(selectedLine(frame), /llm_call gpt-4o-mini\s+100ms\s+120\s+<\$0\.0001 █/);
@@ -111,7 +99,6 @@ describe('TraceViewer', () => {
 
   test('parallel tool calls start in the same waterfall column', async () => {
     const { lastFrame } = render(<TraceViewer trace={sampleTrace()} />);
-    await settle();
     const lines = (lastFrame() ?? '').split('\n');
     const barStart = (name: string): number => {
       const line = lines.find((l) => l.includes(`tool_execution ${name}`)) ?? '';
@@ -123,7 +110,6 @@ describe('TraceViewer', () => {
 
   test('j / ↓ move the selection and the detail pane follows; ← folds; Enter toggles', async () => {
     const { lastFrame, stdin } = render(<TraceViewer trace={sampleTrace()} />);
-    await settle();
     await press(stdin, 'j');
     assert.match(selectedLine(lastFrame() ?? ''), /tool_selection get_weather, get_time/);
     assert.match(detail(lastFrame() ?? ''), /── reasoning ──\nneed both the weather and the time/);
@@ -142,7 +128,6 @@ describe('TraceViewer', () => {
 
   test('e shows errors only (with their ancestors); e again shows everything', async () => {
     const { lastFrame, stdin } = render(<TraceViewer trace={sampleTrace()} />);
-    await settle();
     await press(stdin, 'e');
     const frame = lastFrame() ?? '';
     assert.match(frame, /errors only: on · text: — · 3\/5 steps/);
@@ -154,7 +139,6 @@ describe('TraceViewer', () => {
 
   test('t cycles the step type filter', async () => {
     const { lastFrame, stdin } = render(<TraceViewer trace={sampleTrace()} />);
-    await settle();
     await press(stdin, 't');
     assert.match(lastFrame() ?? '', /type: llm_call · errors only: off · text: — · 2\/5 steps/);
     await press(stdin, 't', 't', 't');
@@ -163,7 +147,6 @@ describe('TraceViewer', () => {
 
   test('/ opens the text filter: typing shows the prompt, Enter applies, Esc clears', async () => {
     const { lastFrame, stdin } = render(<TraceViewer trace={sampleTrace()} />);
-    await settle();
     await press(stdin, '/', 'w', 'e', 'a', 't');
     assert.match(lastFrame() ?? '', /^\/weat .*Enter apply · Esc clear/m);
     assert.match(lastFrame() ?? '', /5\/5|tool_execution get_time/, 'not applied while typing');
@@ -173,14 +156,12 @@ describe('TraceViewer', () => {
     assert.match(frame, /tool_execution get_weather/);
     assert.doesNotMatch(frame, /tool_execution get_time/);
     await press(stdin, ESC);
-    await settle(100);
     frame = lastFrame() ?? '';
     assert.match(frame, /text: — · 5\/5 steps/);
   });
 
   test('Tab moves the keys to the detail pane, which scrolls', async () => {
     const { lastFrame, stdin } = render(<TraceViewer trace={bigTrace(2)} />);
-    await settle();
     await press(stdin, 'j', 'j');
     assert.match(detail(lastFrame() ?? ''), /^─ details 1-\d+\/\d+/);
     await press(stdin, '\t');
@@ -194,7 +175,6 @@ describe('TraceViewer', () => {
 
   test('a 1,000-step trace renders only the window of rows, and End scrolls to the last step', async () => {
     const { lastFrame, stdin } = render(<TraceViewer trace={bigTrace()} />);
-    await settle();
     let frame = lastFrame() ?? '';
     const stepRows = frame.split('\n').filter((line) => /(llm_call|tool_selection|tool_execution) /.test(line) && /^[›\s][\s▾▸]/.test(line));
     assert.ok(stepRows.length > 3 && stepRows.length < 24, `rows drawn: ${stepRows.length}`);
@@ -207,7 +187,6 @@ describe('TraceViewer', () => {
 
   test('keys arriving in one chunk are taken one by one ("jj", "h" + Enter, "/get_time" + Enter)', async () => {
     const { lastFrame, stdin } = render(<TraceViewer trace={sampleTrace()} />);
-    await settle();
     await press(stdin, 'jj');
     assert.match(selectedLine(lastFrame() ?? ''), /x tool_execution get_time/);
     await press(stdin, 'h\r');
@@ -218,7 +197,6 @@ describe('TraceViewer', () => {
 
   test('CJK step names are cut and padded by terminal columns: every row is exactly the width, bars intact', async () => {
     const { lastFrame, stdin } = render(<TraceViewer trace={cjkTrace()} />);
-    await settle();
     const width = viewerLayout(100, 30).width; // ink-testing-library's terminal is 100 columns wide
     const lines = stripVTControlCharacters(lastFrame() ?? '').split('\n');
     const rows = lines.filter((line) => /(llm_call|tool_selection|tool_execution)/.test(line) && /^[›\s][\s▾▸]/.test(line));
@@ -240,7 +218,6 @@ describe('TraceViewer', () => {
   test('q quits', async () => {
     let quit = 0;
     const { stdin } = render(<TraceViewer trace={sampleTrace()} onQuit={() => quit++} />);
-    await settle();
     await press(stdin, 'q');
     assert.equal(quit, 1);
   });
