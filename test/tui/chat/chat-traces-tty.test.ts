@@ -7,10 +7,11 @@ import { join } from 'node:path';
 import { after, before, describe, test } from 'node:test';
 import { AgentTrace } from '../../../lib/trace/agent-trace.js';
 import { binPath, ensureCliBuilt, repoRoot } from '../../support/cli-build.js';
-import { hasTmux, shellQuote, waitFor } from '../../support/tmux.js';
+import { requires } from '../../support/requirements.js';
+import { shellQuote, waitFor } from '../../support/tmux.js';
 import { QUESTION, scratchProject } from '../../commands/run-helpers.js';
 
-describe('agentlib chat saves its traces and says where (tmux)', { skip: hasTmux ? false : 'tmux is not installed' }, () => {
+describe('agentlib chat saves its traces and says where (tmux)', requires('tmux'), () => {
   let project: ReturnType<typeof scratchProject>;
   const session = `agentlib-chat-traces-${process.pid}`;
   before(() => {
