@@ -22,6 +22,8 @@ export interface AgentRequest {
   maxIterations?: number;
   record?: string;
   replay?: string;
+  /** With `replay`: answer recorded calls as often as a request matches them (`serve`, `chat`; `run` replays each once). */
+  reuseRecordings?: boolean;
   observers?: readonly AgentObserver[];
 }
 
@@ -67,7 +69,7 @@ export function planAgentLoad(request: AgentRequest): AgentLoadPlan {
   if (request.observers !== undefined) options.config = { observers: [...request.observers] };
   const resolved: AgentLoadPlan['resolved'] = {};
   if (request.replay !== undefined) {
-    const replay = ReplayProvider.fromFile(resolve(request.cwd, request.replay), { env: request.env });
+    const replay = ReplayProvider.fromFile(resolve(request.cwd, request.replay), { env: request.env, reuse: request.reuseRecordings ?? false });
     options.provider = replay;
     resolved.replay = replay;
   } else {

@@ -13,6 +13,7 @@ function errors(...codes: number[]): Record<string, unknown> {
     405: 'method not allowed',
     413: 'body larger than the limit',
     415: 'body is not JSON',
+    422: 'serve --replay: the request is not in the cassette',
     429: 'too many concurrent requests',
     500: 'internal error',
     502: 'the model provider failed',
@@ -22,7 +23,7 @@ function errors(...codes: number[]): Record<string, unknown> {
   return Object.fromEntries(codes.map((code) => [String(code), { description: descriptions[code] ?? 'error', content: { 'application/json': { schema: ERROR_REF } } }]));
 }
 
-const RUN_ERRORS = [400, 401, 403, 405, 413, 415, 429, 500, 502, 503, 504];
+const RUN_ERRORS = [400, 401, 403, 405, 413, 415, 422, 429, 500, 502, 503, 504];
 
 /** The OpenAPI 3.1 document of the server (`GET /openapi.json`). */
 export function openApiDocument(info: AgentInfo, options: { playground: boolean; auth: boolean }): Record<string, unknown> {
