@@ -76,8 +76,9 @@ export function planAgentLoad(request: AgentRequest): AgentLoadPlan {
     if (request.provider !== undefined) options.provider = request.provider as ProviderSpec;
     if (request.record !== undefined) {
       const cassette = resolve(request.cwd, request.record);
-      options.createProvider = async (spec) => {
-        const recorder = new RecordingProvider(await createProvider(spec), { path: cassette, env: request.env });
+      options.createProvider = async (spec, context) => {
+        // Values interpolated from the environment into the file are scrubbed like secrets.
+        const recorder = new RecordingProvider(await createProvider(spec), { path: cassette, env: request.env, scrubEnv: context.interpolatedEnv });
         resolved.recorder = recorder;
         return recorder;
       };

@@ -27,6 +27,8 @@ export interface ReplayOptions {
    * on (every request or turn is a new run on the same cassette); `agentlib run` keeps it off.
    */
   reuse?: boolean;
+  /** More environment variables whose values are scrubbed from live requests, besides the header's `scrubEnv`. */
+  scrubEnv?: readonly string[];
 }
 
 type ChatInteraction = Extract<Interaction, { type: 'complete' | 'stream' }>;
@@ -83,7 +85,8 @@ export class ReplayProvider implements Provider {
     this.#cassette = cassette;
     this.#source = options.source ?? 'cassette';
     this.#reuse = options.reuse ?? false;
-    this.#scrubber = new SecretScrubber(options.env, options.redactKeys ?? cassette.header.redactKeys ?? true);
+    const scrubEnv = [...(cassette.header.scrubEnv ?? []), ...(options.scrubEnv ?? [])];
+    this.#scrubber = new SecretScrubber(options.env, options.redactKeys ?? cassette.header.redactKeys ?? true, scrubEnv);
     this.name = cassette.header.provider;
     this.defaultModel = cassette.header.defaultModel;
     this.capabilities = cassette.header.capabilities;
