@@ -11,22 +11,30 @@ export const MIN_SECRET_VALUE_LENGTH = 8;
  * query string or JSON (`api_key=…`, `"x-api-key": "…"`, `authorization: …`, `access_token=…`, `password: …`), and
  * the password of a URL's user info. Bearer tokens need a digit, so prose ("Bearer bonds") stays.
  */
-const SHAPES: readonly (readonly [pattern: RegExp, replacement: string])[] = [
-  [/\b(Bearer|Basic)(\s+)(?=[A-Za-z0-9._~+/=-]*\d)[A-Za-z0-9._~+/=-]{8,}/g, `$1$2${REDACTED}`],
-  [/\bsk-[A-Za-z0-9_-]{12,}/g, REDACTED],
-  [/\bAIza[0-9A-Za-z_-]{30,}/g, REDACTED],
-  [/\bgh[pousr]_[A-Za-z0-9]{20,}/g, REDACTED],
-  [/\bxox[abposr]-[A-Za-z0-9-]{10,}/g, REDACTED],
-  [/\b(?:AKIA|ASIA)[0-9A-Z]{16}\b/g, REDACTED],
+const SHAPES = new RegExp(
   [
-    /((?:x-)?(?:goog-)?api[_-]?key|authorization|access[_-]?token|auth[_-]?token|refresh[_-]?token|client[_-]?secret|password|passwd)(["']?\s*[:=]\s*["']?)(?!\[REDACTED|Bearer\b|Basic\b)[^\s"'&,;}\]]{4,}/gi,
-    `$1$2${REDACTED}`,
-  ],
-  [/(\b[a-z][a-z0-9+.-]*:\/\/[^\s/:@"']+:)[^\s/@"']+@/gi, `$1${REDACTED}@`],
-];
+    String.raw`\b(Bearer|Basic)(\s+)(?=[A-Za-z0-9._~+/=-]*\d)[A-Za-z0-9._~+/=-]{8,}`,
+    String.raw`\bsk-[A-Za-z0-9_-]{12,}`,
+    String.raw`\bAIza[0-9A-Za-z_-]{30,}`,
+    String.raw`\bgh[pousr]_[A-Za-z0-9]{20,}`,
+    String.raw`\bxox[abposr]-[A-Za-z0-9-]{10,}`,
+    String.raw`\b(?:AKIA|ASIA)[0-9A-Z]{16}\b`,
+    String.raw`((?:x-)?(?:goog-)?api[_-]?key|authorization|access[_-]?token|auth[_-]?token|refresh[_-]?token|client[_-]?secret|password|passwd)(["']?\s*[:=]\s*["']?)(?!\[REDACTED|Bearer\b|Basic\b)[^\s"'&,;}\]]{4,}`,
+    String.raw`(\b[a-z][a-z0-9+.-]*:\/\/[^\s/:@"']+:)[^\s/@"']+@`,
+  ].join('|'),
+  'gi',
+);
 
-/** A quick test before the replacements: no match here means no shape can match. */
-const MAYBE = /bearer|basic|sk-|aiza|gh[pousr]_|xox|akia|asia|key|token|secret|passw|:\/\//i;
+/** A quick test before SHAPES: text without any of these cannot match it (most text has none). */
+const MAYBE = /bearer|basic|sk-|aiza|gh[pousr]_|xox|akia|asia|api[_-]?key|authorization|access[_-]?token|auth[_-]?token|refresh[_-]?token|client[_-]?secret|passw|:\/\//i;
+
+/** What a match of SHAPES becomes: the scheme, the key name or the URL's user kept, the secret replaced. */
+function replaceShape(_match: string, scheme?: string, space?: string, name?: string, assign?: string, user?: string): string {
+  if (scheme !== undefined) return `${scheme}${space ?? ' '}${REDACTED}`;
+  if (name !== undefined) return `${name}${assign ?? ''}${REDACTED}`;
+  if (user !== undefined) return `${user}${REDACTED}@`;
+  return REDACTED;
+}
 
 /**
  * `text` with every credential removed: each of the `known` values (configured API keys, tokens;
@@ -38,9 +46,7 @@ export function scrubSecretText(text: string, known: readonly string[] = []): st
   for (const value of known) {
     if (value.length >= MIN_SECRET_VALUE_LENGTH && out.includes(value)) out = out.split(value).join(REDACTED);
   }
-  if (!MAYBE.test(out)) return out;
-  for (const [pattern, replacement] of SHAPES) out = out.replace(pattern, replacement);
-  return out;
+  return MAYBE.test(out) ? out.replace(SHAPES, replaceShape) : out;
 }
 
 /** The values of `known` worth scrubbing (set, long enough, no duplicates), longest first. */

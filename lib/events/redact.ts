@@ -33,13 +33,29 @@ function words(key: string): string[] {
  * `…token` key is a count, not a credential.
  */
 export function isSecretKey(key: string, value?: unknown): boolean {
+  const kind = credentialKind(key);
+  if (kind === undefined) return false;
+  return !(kind === 'token' && typeof value === 'number' && Number.isFinite(value));
+}
+
+/** Words any credential key contains; a key without them is decided without splitting it. */
+const MAYBE_CREDENTIAL = /token|secret|passw|passphrase|auth|key|credential/i;
+/** Keys already decided (events repeat the same few keys); bounded. */
+const decided = new Map<string, 'token' | 'other' | undefined>();
+
+/** Whether `key` names a credential: `token` when its last word ends in "token", `other` for any other credential, else undefined. */
+function credentialKind(key: string): 'token' | 'other' | undefined {
+  if (!MAYBE_CREDENTIAL.test(key)) return undefined;
+  if (decided.has(key)) return decided.get(key);
   const parts = words(key);
   const last = parts[parts.length - 1];
-  if (last === undefined) return false;
-  const secret = CREDENTIAL_WORD.test(last) || (last === 'key' && KEY_QUALIFIER.has(parts[parts.length - 2] ?? ''));
-  if (!secret) return false;
-  if (typeof value === 'number' && Number.isFinite(value) && last.endsWith('token')) return false;
-  return true;
+  let kind: 'token' | 'other' | undefined;
+  if (last !== undefined && (CREDENTIAL_WORD.test(last) || (last === 'key' && KEY_QUALIFIER.has(parts[parts.length - 2] ?? '')))) {
+    kind = last.endsWith('token') ? 'token' : 'other';
+  }
+  if (decided.size >= 1000) decided.clear();
+  decided.set(key, kind);
+  return kind;
 }
 
 /**
