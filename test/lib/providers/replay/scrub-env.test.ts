@@ -40,4 +40,14 @@ describe('environment values interpolated into the config are scrubbed from cass
     const replayed = await new Agent({ provider: ReplayProvider.fromFile(path, { env: other }), systemPrompt: system(other.CUSTOMER_ACCOUNT), runtime: testRuntime() }).run('hi');
     assert.equal(replayed.content, 'Your account [REDACTED:CUSTOMER_ACCOUNT] is fine');
   });
+
+  test('a recorded error is scrubbed like the rest of the file (secret and interpolated values)', async () => {
+    const path = join(dir, 'errors.jsonl');
+    const env = { PROXY_API_KEY: 'plainkey-0000-1111', CUSTOMER_ACCOUNT: 'acct-7781-blue-harbor' };
+    const failure = new Error('upstream rejected plainkey-0000-1111 for acct-7781-blue-harbor');
+    const recorder = new RecordingProvider(new ScriptedProvider({ replies: [{ error: failure }] }), { path, env, scrubEnv: ['CUSTOMER_ACCOUNT'] });
+    await assert.rejects(recorder.complete({ model: 'm', messages: [{ role: 'user', content: 'x' }] }));
+    const text = readFileSync(path, 'utf8');
+    assert.match(text, /upstream rejected \[REDACTED:PROXY_API_KEY\] for \[REDACTED:CUSTOMER_ACCOUNT\]/);
+  });
 });
