@@ -22,6 +22,8 @@ export interface AgentRequest {
   maxIterations?: number;
   record?: string;
   replay?: string;
+  /** With `replay`: answer recorded calls as often as a request matches them (`serve`, `chat`; `run` replays each once). */
+  reuseRecordings?: boolean;
   observers?: readonly AgentObserver[];
 }
 
@@ -67,15 +69,16 @@ export function planAgentLoad(request: AgentRequest): AgentLoadPlan {
   if (request.observers !== undefined) options.config = { observers: [...request.observers] };
   const resolved: AgentLoadPlan['resolved'] = {};
   if (request.replay !== undefined) {
-    const replay = ReplayProvider.fromFile(resolve(request.cwd, request.replay), { env: request.env });
+    const replay = ReplayProvider.fromFile(resolve(request.cwd, request.replay), { env: request.env, reuse: request.reuseRecordings ?? false });
     options.provider = replay;
     resolved.replay = replay;
   } else {
     if (request.provider !== undefined) options.provider = request.provider as ProviderSpec;
     if (request.record !== undefined) {
       const cassette = resolve(request.cwd, request.record);
-      options.createProvider = async (spec) => {
-        const recorder = new RecordingProvider(await createProvider(spec), { path: cassette, env: request.env });
+      options.createProvider = async (spec, context) => {
+        // Values interpolated from the environment into the file are scrubbed like secrets.
+        const recorder = new RecordingProvider(await createProvider(spec), { path: cassette, env: request.env, scrubEnv: context.interpolatedEnv });
         resolved.recorder = recorder;
         return recorder;
       };

@@ -22,10 +22,19 @@ export interface LoadAgentOptions extends AgentConfigOptions {
   maxIterations?: number;
   /** Any other AgentConfig fields (observers, runtime, cache, confirmAction …); groups merge over the file's. */
   config?: Partial<Omit<AgentConfig, 'provider'>>;
-  /** Builds the provider from its spec. Default `createProvider`. */
-  createProvider?: (spec: ProviderSpec) => Promise<Provider>;
+  /**
+   * Builds the provider from its spec. Default `createProvider`. `context.interpolatedEnv` names the
+   * environment variables interpolated into the file (a recorder scrubs their values).
+   */
+  createProvider?: (spec: ProviderSpec, context: ProviderContext) => Promise<Provider>;
   /** Imports tool modules by file URL (default dynamic `import()`). */
   importModule?: (url: string) => Promise<unknown>;
+}
+
+/** What {@link LoadAgentOptions.createProvider} is told about the file besides the provider spec. */
+export interface ProviderContext {
+  /** Environment variables whose values were interpolated into the file (`${NAME}`). */
+  interpolatedEnv: readonly string[];
 }
 
 function isProvider(value: unknown): value is Provider {
@@ -44,7 +53,7 @@ async function providerFor(config: AgentFileConfig, options: LoadAgentOptions, l
     throw new ConfigFileError(label, [{ path: 'provider', line: 1, col: 1, message: 'no provider: the file has no "provider" key and none was passed', hint: 'add e.g. provider: openai' }]);
   }
   try {
-    return await (options.createProvider ?? createProvider)(spec);
+    return await (options.createProvider ?? createProvider)(spec, { interpolatedEnv: config.interpolatedEnv ?? [] });
   } catch (error) {
     if (!ConfigurationError.isInstance(error)) throw error;
     throw new ConfigurationError(`${label}: ${error.message}`, { ...(error.key === undefined ? {} : { key: error.key }), ...(error.suggestion === undefined ? {} : { suggestion: error.suggestion }), cause: error });

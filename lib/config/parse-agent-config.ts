@@ -13,11 +13,16 @@ function byPosition(a: ConfigIssue, b: ConfigIssue): number {
   return a.line - b.line || a.col - b.col;
 }
 
-/** A lookup for `${NAME}`: caller variables first, then the environment. */
-function variables(options: AgentConfigOptions): (name: string) => string | undefined {
+/** A lookup for `${NAME}`: caller variables first, then the environment; adds to `fromEnv` the names the environment answered. */
+function variables(options: AgentConfigOptions, fromEnv: Set<string>): (name: string) => string | undefined {
   const env = options.env ?? process.env;
   const vars = options.vars ?? {};
-  return (name) => (Object.hasOwn(vars, name) ? vars[name] : Object.hasOwn(env, name) ? env[name] : undefined);
+  return (name) => {
+    if (Object.hasOwn(vars, name)) return vars[name];
+    if (!Object.hasOwn(env, name) || env[name] === undefined) return undefined;
+    fromEnv.add(name);
+    return env[name];
+  };
 }
 
 /**
@@ -34,7 +39,8 @@ export function parseAgentConfig(text: string, options: ParseAgentConfigOptions 
   const yaml = loadYaml();
   const lineCounter = new yaml.LineCounter();
   const doc = yaml.parseDocument(text, { lineCounter, prettyErrors: false, uniqueKeys: true });
-  const ctx: ReadContext = { yaml, doc, lineCounter, issues: [], lookup: variables(options), baseDir };
+  const fromEnv = new Set<string>();
+  const ctx: ReadContext = { yaml, doc, lineCounter, issues: [], lookup: variables(options, fromEnv), baseDir };
   for (const problem of yamlSyntaxProblems(doc.errors, text)) {
     const { line, col } = lineCounter.linePos(problem.offset);
     ctx.issues.push({ path: '', line: Math.max(1, line), col: Math.max(1, col), message: `invalid YAML: ${problem.message}` });
@@ -42,7 +48,8 @@ export function parseAgentConfig(text: string, options: ParseAgentConfigOptions 
   if (ctx.issues.length > 0) throw new ConfigFileError(label, ctx.issues.sort(byPosition));
   const values = readMapping(ctx, doc.contents, '', AGENT_FIELDS, { moved: MOVED_KEYS, refuse: refuseAgentKey });
   if (ctx.issues.length > 0 || values === undefined) throw new ConfigFileError(label, ctx.issues.sort(byPosition));
-  return { source: options.source === undefined ? label : resolve(baseDir, options.source), baseDir, tools: [], ...values };
+  const interpolated = fromEnv.size === 0 ? {} : { interpolatedEnv: [...fromEnv] };
+  return { source: options.source === undefined ? label : resolve(baseDir, options.source), baseDir, ...interpolated, tools: [], ...values };
 }
 
 /**

@@ -55,6 +55,11 @@ export interface AgentFileConfig {
   source: string;
   /** The directory relative paths were resolved against. */
   baseDir: string;
+  /**
+   * Environment variables whose values were interpolated (`${NAME}`), in first-use order (not the
+   * caller's `vars`). `--record` scrubs their values from the cassette like secrets.
+   */
+  interpolatedEnv?: string[];
   name?: string;
   description?: string;
   /** What `createProvider` takes: a name, an object, or a list (fallback chain). */

@@ -144,7 +144,7 @@ async function createOne(config: ProviderConfig): Promise<Provider> {
     }
     case 'ollama': {
       const { OllamaProvider } = await import('./ollama/index.js');
-      return new OllamaProvider({ ...common, ...(baseURL === undefined ? {} : { host: baseURL }) });
+      return new OllamaProvider({ ...common, ...(baseURL === undefined ? {} : { host: baseURL }), ...(apiKey === undefined ? {} : { apiKey }) });
     }
   }
 }

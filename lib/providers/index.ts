@@ -4,6 +4,7 @@ export { embedWithRetry, type EmbedRetryOptions } from './embed-with-retry.js';
 export { FallbackProvider, isFailoverError, type FallbackEntry, type FallbackOptions } from './fallback.js';
 export * from './models/index.js';
 export { httpFailureKind, isRetryableHttpFailure, providerHttpError, providerTransportError, providerUnknownError, retryAfterSeconds, transportFailureKind, type HttpFailure } from './provider-errors.js';
+export { scrubProviderFailure } from './scrub-provider-failure.js';
 export { DEFAULT_RETRY, isRetryableError, retryDeadlineError, retryDelayMs, withRetry, type AttemptContext, type ResolvedRetryOptions, type RetryHooks, type RetryOptions } from './retry.js';
 export type {
   EmbedRequest,

@@ -1,4 +1,5 @@
 import { CancellationError } from '../core/errors/cancellation-error.js';
+import { CassetteError } from '../core/errors/cassette-error.js';
 import { ConfigurationError } from '../core/errors/configuration-error.js';
 import { GlobSyntaxError } from '../core/errors/glob-syntax-error.js';
 import { GuardrailError } from '../core/errors/guardrail-error.js';
@@ -11,6 +12,8 @@ import { HttpError } from './http-error.js';
  * HttpError as is; ProviderError → 502 (the model provider failed, never a 200 with error text);
  * StructuredOutputError → 502 (the model gave no valid structured output); GuardrailError → 400;
  * ConfigurationError / GlobSyntaxError (bad request options such as `response_format`) → 400;
+ * a CassetteError of `serve --replay` (the request is not in the cassette) → 422
+ * `replay_mismatch_error` with the cassette and the first difference (retrying cannot help);
  * CancellationError → 503; anything else → 500 with a generic message (details go to the log,
  * not to the client).
  */
@@ -23,6 +26,9 @@ export function toHttpError(error: unknown): HttpError {
   if (StructuredOutputError.isInstance(error)) return new HttpError(502, 'provider_error', `The model gave no valid structured output: ${error.message}`, { cause: error });
   if (GuardrailError.isInstance(error)) return new HttpError(400, 'invalid_request_error', `Blocked by a guardrail: ${error.message}`, { cause: error });
   if (ConfigurationError.isInstance(error) || GlobSyntaxError.isInstance(error)) return new HttpError(400, 'invalid_request_error', error.message, { cause: error });
+  if (CassetteError.isInstance(error) && (error.kind === 'mismatch' || error.kind === 'exhausted')) {
+    return new HttpError(422, 'replay_mismatch_error', error.message, { cause: error });
+  }
   if (CancellationError.isInstance(error)) return new HttpError(503, 'service_unavailable_error', 'The run was cancelled', { cause: error });
   return new HttpError(500, 'internal_error', 'Internal server error (details are in the server log)', { cause: error });
 }

@@ -13,6 +13,7 @@ export type HttpErrorType =
   | 'request_too_large_error'
   | 'unsupported_media_type_error'
   | 'rate_limit_error'
+  | 'replay_mismatch_error'
   | 'internal_error'
   | 'provider_error'
   | 'service_unavailable_error'

@@ -14,6 +14,7 @@ function errors(...codes: number[]): Record<string, unknown> {
     408: 'the body did not arrive within the body timeout',
     413: 'body larger than the limit, or a session past its size limit',
     415: 'body is not JSON',
+    422: 'serve --replay: the request is not in the cassette',
     429: 'too many concurrent requests',
     500: 'internal error',
     502: 'the model provider failed',
@@ -23,7 +24,7 @@ function errors(...codes: number[]): Record<string, unknown> {
   return Object.fromEntries(codes.map((code) => [String(code), { description: descriptions[code] ?? 'error', content: { 'application/json': { schema: ERROR_REF } } }]));
 }
 
-const RUN_ERRORS = [400, 401, 403, 405, 408, 413, 415, 429, 500, 502, 503, 504];
+const RUN_ERRORS = [400, 401, 403, 405, 408, 413, 415, 422, 429, 500, 502, 503, 504];
 
 /** The OpenAPI 3.1 document of the server (`GET /openapi.json`). */
 export function openApiDocument(info: AgentInfo, options: { playground: boolean; auth: boolean }): Record<string, unknown> {

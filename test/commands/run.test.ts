@@ -60,6 +60,12 @@ describe('agentlib run (built binary, replay server)', () => {
     for (const type of ['llm-start', 'tool-start', 'tool-end', 'text-delta', 'usage']) assert.ok(events.some((e) => e.type === type), `has ${type}`);
     assert.equal(events.filter((e) => e.type === 'text-delta').map((e) => e.text).join(''), ANSWER);
     assert.equal(new Set(events.map((e) => e.runId)).size, 1);
+    // usage fields are never taken for secrets (issue 13 item 9: "toolTokens":"[REDACTED]")
+    const end = events.at(-1) as unknown as { usage: { toolTokens: unknown; toolUsage: unknown; totalTokens: unknown } };
+    assert.deepEqual(Object.keys(end.usage.toolTokens as object), ['multiply']);
+    assert.deepEqual(end.usage.toolUsage, { multiply: 1 });
+    assert.equal(typeof end.usage.totalTokens, 'number');
+    assert.ok(!run.stdout.includes('[REDACTED]'), 'nothing redacted in a run without secrets');
   });
 
   test('the prompt can come from stdin', async () => {

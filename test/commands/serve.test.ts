@@ -5,33 +5,8 @@ import { describe, test } from 'node:test';
 import { fixture, jsonResponse, recordedResponses, sseResponse } from '../support/replay-server.js';
 import { gate } from '../support/gate.js';
 import { readSse, until } from '../lib/serve/helpers.js';
-import { agentlib, ANSWER, CALCULATOR_RECORDING, cliEnv, cliSuite, enqueueCalculator, QUESTION, type CliProcess } from './run-helpers.js';
-
-/** Starts `agentlib serve … --port 0` and waits for the banner; returns the URL and the collected output. */
-async function startServe(args: readonly string[], options: { cwd: string; env: Record<string, string> }): Promise<{ url: string; child: CliProcess; stderr: () => string; stdout: () => string }> {
-  const child = agentlib(['serve', ...args, '--port', '0'], options);
-  const streams = child as unknown as { stdout: NodeJS.ReadableStream; stderr: NodeJS.ReadableStream };
-  let out = '';
-  let err = '';
-  streams.stderr.on('data', (chunk: Buffer) => void (err += chunk.toString()));
-  const url = await new Promise<string>((resolve, reject) => {
-    streams.stdout.on('data', (chunk: Buffer) => {
-      out += chunk.toString();
-      const match = /at (http:\/\/127\.0\.0\.1:\d+)\n/.exec(out);
-      if (match?.[1] !== undefined) resolve(match[1]);
-    });
-    void child.then((result) => reject(new Error(`serve exited early (${String(result.exitCode)}):\n${result.stderr}`)));
-  });
-  return { url, child, stderr: () => err, stdout: () => out };
-}
-
-function stream(url: string, prompt: string): Promise<Response> {
-  return fetch(`${url}/stream`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ prompt }) });
-}
-
-async function invoke(url: string, prompt: string): Promise<Response> {
-  return fetch(`${url}/invoke`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ prompt }) });
-}
+import { agentlib, ANSWER, CALCULATOR_RECORDING, cliEnv, cliSuite, enqueueCalculator, QUESTION } from './run-helpers.js';
+import { invoke, startServe, stream } from './serve-helpers.js';
 
 /** The server answers /health with 401 without the token and 200 with it; then it is stopped (exit 0). */
 async function assertTokenRequired(serve: Awaited<ReturnType<typeof startServe>>, token: string): Promise<void> {

@@ -1,3 +1,4 @@
+import { scrubSecretText } from '../secret-text.js';
 import { AgentlibError, hasMarker, type AgentlibErrorOptions } from './agentlib-error.js';
 
 const marker = Symbol.for('agentlib.error.ProviderError');
@@ -25,7 +26,12 @@ export function isRetryableStatus(status: number): boolean {
   return status === 408 || status === 409 || status === 429 || status >= 500;
 }
 
-/** A provider call failed: an error response, a timeout, a dropped connection or a broken stream. */
+/**
+ * A provider call failed: an error response, a timeout, a dropped connection or a broken stream.
+ * Its message never carries anything shaped like a credential (`sk-…`, `Bearer …`, `api_key=…`:
+ * replaced by `[REDACTED]` here); adapters also scrub their configured keys from it and from its
+ * causes (`scrubProviderFailure`).
+ */
 export class ProviderError extends AgentlibError {
   private readonly [marker] = true;
   override readonly name: string = 'ProviderError';
@@ -38,7 +44,7 @@ export class ProviderError extends AgentlibError {
   readonly kind: string | undefined;
 
   constructor(message: string, fields: ProviderErrorFields) {
-    super(message, fields);
+    super(scrubSecretText(message), fields);
     this.provider = fields.provider;
     this.status = fields.status;
     this.requestId = fields.requestId;

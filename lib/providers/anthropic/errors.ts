@@ -2,6 +2,7 @@ import { AnthropicError, APIConnectionError, APIConnectionTimeoutError, APIError
 import { ProviderError } from '../../core/errors/provider-error.js';
 import type { CallControl } from '../call-control.js';
 import { providerHttpError, providerTransportError, providerUnknownError } from '../provider-errors.js';
+import { scrubProviderFailure } from '../scrub-provider-failure.js';
 
 /** The provider name the Anthropic adapter reports. */
 export const ANTHROPIC = 'anthropic';
@@ -29,9 +30,15 @@ function describe(error: SdkApiError): { type: string | undefined; message: stri
  * Converts whatever the SDK (or the stream) threw into a ProviderError. An abort through the
  * caller's signal is rethrown as the signal's reason; a call whose CallControl timed out (no
  * response, or a stream silent for too long) fails with a retryable `timeout` error; an error
- * that is neither an API error nor a real transport failure is not retryable.
+ * that is neither an API error nor a real transport failure is not retryable. The client's
+ * `credentials` (API key, auth token) and anything shaped like one are scrubbed from the error and
+ * its causes.
  */
-export function toProviderError(error: unknown, model: string, signal?: AbortSignal, call?: CallControl): unknown {
+export function toProviderError(error: unknown, model: string, signal?: AbortSignal, call?: CallControl, credentials: readonly (string | null | undefined)[] = []): unknown {
+  return scrubProviderFailure(mapError(error, model, signal, call), credentials);
+}
+
+function mapError(error: unknown, model: string, signal?: AbortSignal, call?: CallControl): unknown {
   if (signal?.aborted) return signal.reason as unknown;
   if (call?.timedOut) {
     const reason: unknown = call.signal.reason;

@@ -84,6 +84,12 @@ export class AnthropicProvider implements Provider {
     this.client = options.client ?? createClient(options, this.timeoutMs);
   }
 
+  /** The client's configured credentials, scrubbed from every error this provider throws. */
+  #credentials(): (string | null | undefined)[] {
+    const { apiKey, authToken } = this.client as { apiKey?: unknown; authToken?: unknown };
+    return [typeof apiKey === 'string' ? apiKey : undefined, typeof authToken === 'string' ? authToken : undefined];
+  }
+
   async complete(request: ProviderRequest): Promise<ProviderResponse> {
     const model = request.model || this.defaultModel;
     const params = toAnthropicParams({ ...request, model }, this.#maxTokens, this.#thinking);
@@ -93,7 +99,7 @@ export class AnthropicProvider implements Provider {
       const { data, request_id } = await this.client.messages.create({ ...params, stream: false }, this.#requestOptions(call)).withResponse();
       return fromAnthropicMessage(data, request_id);
     } catch (error) {
-      throw toProviderError(error, model, request.signal, call);
+      throw toProviderError(error, model, request.signal, call, this.#credentials());
     } finally {
       call.dispose();
     }
@@ -130,7 +136,7 @@ export class AnthropicProvider implements Provider {
       yield finish;
       finished = true;
     } catch (error) {
-      throw toProviderError(error, converter.model, request.signal, call);
+      throw toProviderError(error, converter.model, request.signal, call, this.#credentials());
     } finally {
       // A consumer that stops early must not leave the HTTP stream open.
       if (!finished) call.abort();

@@ -1,6 +1,7 @@
 import { ApiError } from '@google/genai';
 import { ProviderError } from '../../core/errors/provider-error.js';
 import { providerHttpError, providerTransportError, providerUnknownError, transportFailureKind, type HttpFailure } from '../provider-errors.js';
+import { scrubProviderFailure } from '../scrub-provider-failure.js';
 import type { GoogleErrorBody } from './sse-error-scan.js';
 
 /** The provider name used on every Gemini error. */
@@ -145,6 +146,8 @@ export interface FailureContext {
   timedOut: boolean;
   timeoutMs: number | undefined;
   phase: FailurePhase;
+  /** The client's configured credentials (API key): scrubbed from the error and its causes. */
+  credentials?: readonly (string | null | undefined)[];
 }
 
 function errorText(error: unknown): string {
@@ -155,9 +158,14 @@ function errorText(error: unknown): string {
 
 /**
  * Turns anything the SDK threw into what the adapter throws: the caller's abort reason, a
- * ProviderError for an HTTP error, a timeout, a dropped connection or a broken stream.
+ * ProviderError for an HTTP error, a timeout, a dropped connection or a broken stream, with the
+ * configured credentials and anything shaped like one scrubbed from it and its causes.
  */
 export function toGeminiError(error: unknown, context: FailureContext): unknown {
+  return scrubProviderFailure(mapError(error, context), context.credentials ?? []);
+}
+
+function mapError(error: unknown, context: FailureContext): unknown {
   if (context.signal?.aborted) return context.signal.reason;
   if (ProviderError.isInstance(error)) return error;
   const extra = { cause: error, ...(context.model !== undefined ? { model: context.model } : {}) };

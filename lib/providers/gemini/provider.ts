@@ -68,7 +68,9 @@ export class GeminiProvider implements Provider {
   }
 
   private fail(error: unknown, call: CallSignal, outer: AbortSignal | undefined, model: string, phase: FailurePhase): unknown {
-    return toGeminiError(error, { model, signal: outer, timedOut: call.timedOut, timeoutMs: this.timeoutMs, phase });
+    const key: unknown = (this.client as unknown as { apiKey?: unknown }).apiKey;
+    const credentials = [typeof key === 'string' ? key : undefined];
+    return toGeminiError(error, { model, signal: outer, timedOut: call.timedOut, timeoutMs: this.timeoutMs, phase, credentials });
   }
 
   async complete(request: ProviderRequest): Promise<ProviderResponse> {

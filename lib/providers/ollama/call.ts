@@ -21,6 +21,16 @@ function errorMessage(text: string, fallback: string): string {
   return text.trim() === '' ? fallback : text.trim().slice(0, 1000);
 }
 
+/** The password of a host URL with user info (`https://user:secret@host`). */
+function hostPassword(host: string): string | undefined {
+  try {
+    const password = new URL(host).password;
+    return password === '' ? undefined : decodeURIComponent(password);
+  } catch {
+    return undefined;
+  }
+}
+
 /**
  * An error response re-made as `{"error": "<message>"}` JSON, which the SDK turns into a
  * ResponseError quietly (it logs to the console for bodies that are not such JSON).
@@ -42,6 +52,8 @@ export interface CallOptions {
   streaming: boolean;
   /** A caller-supplied SDK client; otherwise one is built on this call's fetch. */
   client: Ollama | undefined;
+  /** Sent as `Authorization: Bearer` by the client built for this call. */
+  apiKey?: string | undefined;
 }
 
 /**
@@ -61,6 +73,8 @@ export class OllamaCall {
   /** The caller's signal. */
   readonly signal: AbortSignal | undefined;
   readonly streaming: boolean;
+  /** Credentials scrubbed from this call's errors (see `toOllamaError`): the API key, `OLLAMA_API_KEY` (the SDK sends it to ollama.com), a password in the host URL. */
+  readonly credentials: readonly (string | null | undefined)[];
   /** Headers of the last response (for Retry-After). */
   headers: Headers | undefined;
   /** The body of a successful streamed response (our own client only), unread. */
@@ -74,9 +88,11 @@ export class OllamaCall {
     this.timeoutMs = options.timeoutMs;
     this.signal = options.signal;
     this.streaming = options.streaming;
+    this.credentials = [options.apiKey, process.env.OLLAMA_API_KEY, hostPassword(options.host)];
     this.control = new CallControl(options.signal, options.timeoutMs);
     this.ownsClient = options.client === undefined;
-    this.client = options.client ?? new Ollama({ host: options.host, fetch: this.fetch });
+    const headers = options.apiKey === undefined ? {} : { headers: { Authorization: `Bearer ${options.apiKey}` } };
+    this.client = options.client ?? new Ollama({ host: options.host, fetch: this.fetch, ...headers });
   }
 
   /** True once the silence timer fired (as opposed to the caller aborting). */

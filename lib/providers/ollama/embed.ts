@@ -13,6 +13,7 @@ export interface EmbedSettings {
   model: string;
   timeoutMs: number;
   client: Ollama | undefined;
+  apiKey?: string | undefined;
   keepAlive?: string | number;
   batchSize?: number;
 }
@@ -30,7 +31,7 @@ export async function embedTexts(request: EmbedRequest, settings: EmbedSettings)
   let reportedModel = model;
   for (let start = 0; start < request.texts.length; start += batchSize) {
     const input = request.texts.slice(start, start + batchSize);
-    const call = new OllamaCall({ host: settings.host, model, timeoutMs: settings.timeoutMs, signal: request.signal, streaming: false, client: settings.client });
+    const call = new OllamaCall({ host: settings.host, model, timeoutMs: settings.timeoutMs, signal: request.signal, streaming: false, client: settings.client, apiKey: settings.apiKey });
     let raw: unknown;
     try {
       const body: Parameters<Ollama['embed']>[0] = { model, input };

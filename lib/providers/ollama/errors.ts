@@ -1,5 +1,6 @@
 import { ProviderError } from '../../core/errors/provider-error.js';
 import { providerHttpError, providerTransportError } from '../provider-errors.js';
+import { scrubProviderFailure } from '../scrub-provider-failure.js';
 import { MalformedLineError, type OllamaCall } from './call.js';
 
 /** The provider name used on errors, responses and usage. */
@@ -34,9 +35,14 @@ function messageOf(error: unknown): string {
 /**
  * Turns whatever a call to the Ollama SDK threw into what the provider throws: the request
  * signal's reason when the caller aborted, otherwise a typed ProviderError (HTTP status, timeout,
- * connection, broken stream). Never returns an error made into text.
+ * connection, broken stream). Never returns an error made into text. The call's credentials and
+ * anything shaped like one are scrubbed from the error and its causes.
  */
 export function toOllamaError(error: unknown, call: OllamaCall): unknown {
+  return scrubProviderFailure(mapError(error, call), call.credentials);
+}
+
+function mapError(error: unknown, call: OllamaCall): unknown {
   if (call.signal?.aborted) return call.signal.reason;
   if (ProviderError.isInstance(error)) return error;
   const extra = { model: call.model, cause: error };

@@ -35,6 +35,11 @@ export interface OllamaProviderOptions {
   client?: Ollama;
   /** How long Ollama keeps the model loaded after a call (`keep_alive`: `'5m'`, seconds, `-1`). */
   keepAlive?: string | number;
+  /**
+   * Sent as `Authorization: Bearer <apiKey>` (an Ollama behind an authenticating proxy; YAML
+   * `api_key_env`). Without it the SDK sends `OLLAMA_API_KEY` to https://ollama.com only.
+   */
+  apiKey?: string;
 }
 
 /** `host` with a scheme and without a trailing slash. */
@@ -57,6 +62,7 @@ export class OllamaProvider implements Provider {
   readonly capabilities: ProviderCapabilities = { tools: true, streaming: true, structuredOutput: true, vision: true, embeddings: true };
   private readonly client: Ollama | undefined;
   private readonly keepAlive: string | number | undefined;
+  private readonly apiKey: string | undefined;
 
   constructor(options: OllamaProviderOptions = {}) {
     const envHost = process.env.OLLAMA_HOST;
@@ -66,11 +72,12 @@ export class OllamaProvider implements Provider {
     this.timeoutMs = options.timeoutMs ?? DEFAULT_OLLAMA_TIMEOUT_MS;
     this.client = options.client;
     this.keepAlive = options.keepAlive;
+    this.apiKey = options.apiKey;
   }
 
   private call(request: { model?: string; signal?: AbortSignal | undefined }, streaming: boolean): OllamaCall {
     const model = request.model !== undefined && request.model !== '' ? request.model : this.defaultModel;
-    return new OllamaCall({ host: this.host, model, timeoutMs: this.timeoutMs, signal: request.signal, streaming, client: this.client });
+    return new OllamaCall({ host: this.host, model, timeoutMs: this.timeoutMs, signal: request.signal, streaming, client: this.client, apiKey: this.apiKey });
   }
 
   private body(request: ProviderRequest, model: string): ReturnType<typeof toChatRequest> {
@@ -100,7 +107,7 @@ export class OllamaProvider implements Provider {
   }
 
   embed(request: EmbedRequest): Promise<EmbedResponse> {
-    const settings = { host: this.host, model: this.embeddingModel, timeoutMs: this.timeoutMs, client: this.client };
+    const settings = { host: this.host, model: this.embeddingModel, timeoutMs: this.timeoutMs, client: this.client, apiKey: this.apiKey };
     return embedTexts(request, this.keepAlive === undefined ? settings : { ...settings, keepAlive: this.keepAlive });
   }
 }

@@ -2,6 +2,7 @@ import { APIConnectionError, APIConnectionTimeoutError, APIError, APIUserAbortEr
 import { AgentlibError } from '../../core/errors/agentlib-error.js';
 import { ProviderError } from '../../core/errors/provider-error.js';
 import { providerHttpError, providerTransportError, providerUnknownError } from '../provider-errors.js';
+import { scrubProviderFailure } from '../scrub-provider-failure.js';
 import type { CallControl } from '../call-control.js';
 import { classifyStreamError, isQuotaError, QUOTA_KIND, type ErrorBody } from './error-codes.js';
 
@@ -10,6 +11,8 @@ export interface FailureContext {
   provider: string;
   model: string;
   call: CallControl;
+  /** The client's configured credentials (API key): scrubbed from the error and its causes. */
+  credentials?: readonly (string | null | undefined)[];
 }
 
 function bodyMessage(error: APIError): string {
@@ -20,9 +23,14 @@ function bodyMessage(error: APIError): string {
 
 /**
  * Turns whatever the SDK (or the stream) threw into what agentlib throws: the caller's abort reason
- * when the caller aborted, otherwise a typed ProviderError (HTTP, timeout, connection or stream).
+ * when the caller aborted, otherwise a typed ProviderError (HTTP, timeout, connection or stream)
+ * with the configured credentials and anything shaped like one scrubbed from it and its causes.
  */
 export function toProviderFailure(error: unknown, ctx: FailureContext): unknown {
+  return scrubProviderFailure(mapFailure(error, ctx), ctx.credentials ?? []);
+}
+
+function mapFailure(error: unknown, ctx: FailureContext): unknown {
   const { provider, model, call } = ctx;
   if (call.callerAborted) return call.signal.reason as unknown;
   if (call.timedOut || error instanceof APIConnectionTimeoutError) {

@@ -79,6 +79,12 @@ export class OpenAIProvider implements Provider {
     this.client = new OpenAI(clientOptions);
   }
 
+  /** The configured credentials, scrubbed from every error this provider throws. */
+  protected get credentials(): (string | null | undefined)[] {
+    const key: unknown = this.client.apiKey;
+    return [typeof key === 'string' ? key : undefined];
+  }
+
   /** The Chat Completions body for a request (subclasses adjust the model-family rules). */
   protected chatParams(request: ProviderRequest, model: string): ChatParams {
     return toChatParams(request, model);
@@ -94,7 +100,7 @@ export class OpenAIProvider implements Provider {
         .withResponse();
       return fromCompletion(data, this.name, request_id ?? undefined);
     } catch (error) {
-      throw toProviderFailure(error, { provider: this.name, model, call });
+      throw toProviderFailure(error, { provider: this.name, model, call, credentials: this.credentials });
     } finally {
       call.dispose();
     }
@@ -114,7 +120,7 @@ export class OpenAIProvider implements Provider {
           .asResponse();
         return { chunks: new SseChunkReader(response), requestId: response.headers.get('x-request-id') ?? undefined };
       },
-      fail: (error, call) => toProviderFailure(error, { provider: this.name, model, call }),
+      fail: (error, call) => toProviderFailure(error, { provider: this.name, model, call, credentials: this.credentials }),
     });
   }
 
@@ -128,7 +134,7 @@ export class OpenAIProvider implements Provider {
           try {
             return await fn(call.signal);
           } catch (error) {
-            throw toProviderFailure(error, { provider: this.name, model, call });
+            throw toProviderFailure(error, { provider: this.name, model, call, credentials: this.credentials });
           } finally {
             call.dispose();
           }

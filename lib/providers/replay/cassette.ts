@@ -17,6 +17,11 @@ export interface CassetteHeader {
   createdAt: string;
   /** Whether values under secret-looking keys were redacted (replay scrubs live requests alike). */
   redactKeys?: boolean;
+  /**
+   * Environment variables (names only) whose values were scrubbed whatever their names: those
+   * interpolated into the agent's config. Replay scrubs the same variables' current values.
+   */
+  scrubEnv?: string[];
 }
 
 /** A failed call as recorded: enough to rethrow an equivalent typed error. */
@@ -96,6 +101,9 @@ export function parseCassette(text: string, source = 'cassette'): Cassette {
       }
       if (typeof value.provider !== 'string' || typeof value.defaultModel !== 'string' || !isObject(value.capabilities)) {
         fail(i + 1, 'the header needs provider, defaultModel and capabilities');
+      }
+      if (value.scrubEnv !== undefined && !(Array.isArray(value.scrubEnv) && value.scrubEnv.every((name) => typeof name === 'string'))) {
+        fail(i + 1, 'the header\'s scrubEnv must be a list of environment variable names');
       }
       header = value as unknown as CassetteHeader;
       continue;

@@ -3,7 +3,7 @@ import { dirname } from 'node:path';
 import { CassetteError } from '../../core/errors/cassette-error.js';
 import type { EmbedRequest, EmbedResponse, Provider, ProviderCapabilities, ProviderNotice, ProviderRequest, ProviderResponse, StreamPart } from '../spec.js';
 import { canonicalEmbedRequest, canonicalRequest } from './canonical-request.js';
-import { CASSETTE_VERSION, type CassetteHeader, type Interaction, type RecordedNotice } from './cassette.js';
+import { CASSETTE_VERSION, type CassetteHeader, type Interaction, type RecordedError, type RecordedNotice } from './cassette.js';
 import { recordError } from './recorded-error.js';
 import { SecretScrubber } from './secret-scrubber.js';
 
@@ -19,6 +19,12 @@ export interface RecordingOptions {
    * replays with `[REDACTED]` arguments; turn this off (on both sides) to replay it faithfully.
    */
   redactKeys?: boolean;
+  /**
+   * More environment variables whose values are scrubbed (`[REDACTED:NAME]`) whatever their names:
+   * `agentlib run --record` passes those interpolated into the agent's config (`${NAME}` in a
+   * system prompt). The names go into the header, so replay scrubs the same variables.
+   */
+  scrubEnv?: readonly string[];
   /** Clock for the header's `createdAt`. */
   now?: () => Date;
 }
@@ -47,7 +53,8 @@ export class RecordingProvider implements Provider {
     this.defaultModel = inner.defaultModel;
     this.capabilities = inner.capabilities;
     this.path = options.path;
-    this.#scrubber = new SecretScrubber(options.env, options.redactKeys ?? true);
+    const scrubEnv = [...new Set(options.scrubEnv ?? [])];
+    this.#scrubber = new SecretScrubber(options.env, options.redactKeys ?? true, scrubEnv);
     const header: CassetteHeader = {
       type: 'cassette',
       version: CASSETTE_VERSION,
@@ -56,6 +63,7 @@ export class RecordingProvider implements Provider {
       capabilities: inner.capabilities,
       createdAt: (options.now?.() ?? new Date()).toISOString(),
       redactKeys: options.redactKeys ?? true,
+      ...(scrubEnv.length > 0 ? { scrubEnv } : {}),
     };
     try {
       mkdirSync(dirname(this.path), { recursive: true });
@@ -83,7 +91,7 @@ export class RecordingProvider implements Provider {
       this.#write({ type: 'complete', index, request: stored, response: this.#scrubber.scrub(response) as ProviderResponse, ...withNotices(notices) });
       return response;
     } catch (error) {
-      this.#write({ type: 'complete', index, request: stored, error: recordError(error), ...withNotices(notices) });
+      this.#write({ type: 'complete', index, request: stored, error: this.#error(error), ...withNotices(notices) });
       throw error;
     }
   }
@@ -103,7 +111,7 @@ export class RecordingProvider implements Provider {
       this.#write({ type: 'stream', index, request: stored, parts, ...withNotices(notices) });
     } catch (error) {
       ended = true;
-      this.#write({ type: 'stream', index, request: stored, parts, error: recordError(error), ...withNotices(notices) });
+      this.#write({ type: 'stream', index, request: stored, parts, error: this.#error(error), ...withNotices(notices) });
       throw error;
     } finally {
       // The consumer stopped early: keep what it saw, marked as cut short.
@@ -119,7 +127,7 @@ export class RecordingProvider implements Provider {
       this.#write({ type: 'embed', index, request: stored, response });
       return response;
     } catch (error) {
-      this.#write({ type: 'embed', index, request: stored, error: recordError(error) });
+      this.#write({ type: 'embed', index, request: stored, error: this.#error(error) });
       throw error;
     }
   }
@@ -131,12 +139,17 @@ export class RecordingProvider implements Provider {
       onNotice: (notice: ProviderNotice) => {
         notices.push(
           notice.type === 'llm-retry'
-            ? { type: 'llm-retry', provider: notice.provider, attempt: notice.attempt, delayMs: notice.delayMs, error: recordError(notice.error) }
-            : { type: 'provider-fallback', from: notice.from, to: notice.to, error: recordError(notice.error) },
+            ? { type: 'llm-retry', provider: notice.provider, attempt: notice.attempt, delayMs: notice.delayMs, error: this.#error(notice.error) }
+            : { type: 'provider-fallback', from: notice.from, to: notice.to, error: this.#error(notice.error) },
         );
         forward?.(notice);
       },
     };
+  }
+
+  /** A failure as stored: its fields, with secret values scrubbed like everything else written. */
+  #error(error: unknown): RecordedError {
+    return this.#scrubber.scrub(recordError(error)) as RecordedError;
   }
 
   #write(interaction: Interaction): void {

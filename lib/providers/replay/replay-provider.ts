@@ -19,6 +19,16 @@ export interface ReplayOptions {
    * replays with `[REDACTED]` arguments; turn this off when recording to replay it faithfully. Default: as recorded.
    */
   redactKeys?: boolean;
+  /**
+   * Replay recorded calls as often as a request matches them (default false: each recorded call
+   * answers once, and a run that makes more calls than recorded fails with `exhausted`). A
+   * request first takes the matching calls not replayed yet, in recorded order; once all of them
+   * were replayed it starts over from the first. `agentlib serve` and `agentlib chat` turn this
+   * on (every request or turn is a new run on the same cassette); `agentlib run` keeps it off.
+   */
+  reuse?: boolean;
+  /** More environment variables whose values are scrubbed from live requests, besides the header's `scrubEnv`. */
+  scrubEnv?: readonly string[];
 }
 
 type ChatInteraction = Extract<Interaction, { type: 'complete' | 'stream' }>;
@@ -28,12 +38,36 @@ function preview(value: unknown): string {
   return text.length > 120 ? `${text.slice(0, 117)}…` : text;
 }
 
+/** How many leading messages two requests share. */
+function sharedMessages(recorded: unknown, live: unknown): number {
+  const a = (recorded as { messages?: unknown }).messages;
+  const b = (live as { messages?: unknown }).messages;
+  if (!Array.isArray(a) || !Array.isArray(b)) return 0;
+  let n = 0;
+  while (n < a.length && n < b.length && firstDifference(a[n], b[n]) === undefined) n++;
+  return n;
+}
+
+/** The recorded call closest to `live`: the most leading messages in common, the first recorded on a tie. */
+function closestCall(candidates: readonly Interaction[], live: unknown): Interaction {
+  let best = candidates[0] as Interaction;
+  let bestShared = sharedMessages(best.request, live);
+  for (const candidate of candidates.slice(1)) {
+    const shared = sharedMessages(candidate.request, live);
+    if (shared > bestShared) {
+      best = candidate;
+      bestShared = shared;
+    }
+  }
+  return best;
+}
+
 /**
  * Serves a recorded cassette back with no network: each call is matched against the recorded
  * requests (exact match after the same secret scrubbing; any unused recorded call may match, so
  * parallel calls replay in any order) and answered with the recorded reply, parts, error and
  * notices. A call the cassette does not hold fails loudly with the first difference from the
- * closest recorded call. A recorded stream can answer `complete` and vice versa, so a cassette
+ * closest recorded call. With `reuse`, recorded calls answer as often as a request matches them. A recorded stream can answer `complete` and vice versa, so a cassette
  * recorded with one output format replays with another.
  */
 export class ReplayProvider implements Provider {
@@ -44,12 +78,15 @@ export class ReplayProvider implements Provider {
   readonly #source: string;
   readonly #scrubber: SecretScrubber;
   readonly #used = new Set<number>();
+  readonly #reuse: boolean;
   #calls = 0;
 
   constructor(cassette: Cassette, options: ReplayOptions = {}) {
     this.#cassette = cassette;
     this.#source = options.source ?? 'cassette';
-    this.#scrubber = new SecretScrubber(options.env, options.redactKeys ?? cassette.header.redactKeys ?? true);
+    this.#reuse = options.reuse ?? false;
+    const scrubEnv = [...(cassette.header.scrubEnv ?? []), ...(options.scrubEnv ?? [])];
+    this.#scrubber = new SecretScrubber(options.env, options.redactKeys ?? cassette.header.redactKeys ?? true, scrubEnv);
     this.name = cassette.header.provider;
     this.defaultModel = cassette.header.defaultModel;
     this.capabilities = cassette.header.capabilities;
@@ -104,25 +141,32 @@ export class ReplayProvider implements Provider {
     }
   }
 
-  /** Finds the first unused recorded call of an accepted type whose request equals `live`. */
+  /**
+   * Finds the first unused recorded call of an accepted type whose request equals `live`; with
+   * `reuse`, once every such call was replayed, starts over from the first of them.
+   */
   #take(request: { signal?: AbortSignal }, live: unknown, types: readonly Interaction['type'][]): Interaction {
     request.signal?.throwIfAborted();
     const call = ++this.#calls;
-    const candidates = this.#cassette.interactions.filter((interaction, i) => !this.#used.has(i) && types.includes(interaction.type));
-    for (const candidate of candidates) {
-      if (firstDifference(candidate.request, live) === undefined) {
-        this.#used.add(this.#cassette.interactions.indexOf(candidate));
-        return candidate;
-      }
+    const recorded = this.#cassette.interactions.flatMap((interaction, i) => (types.includes(interaction.type) ? [{ interaction, i }] : []));
+    const matching = recorded.filter(({ interaction }) => firstDifference(interaction.request, live) === undefined);
+    let next = matching.find(({ i }) => !this.#used.has(i));
+    if (next === undefined && this.#reuse && matching.length > 0) {
+      for (const { i } of matching) this.#used.delete(i);
+      next = matching[0];
     }
-    const recorded = this.#cassette.interactions.filter((interaction) => types.includes(interaction.type)).length;
+    if (next !== undefined) {
+      this.#used.add(next.i);
+      return next.interaction;
+    }
+    const candidates = this.#reuse ? recorded : recorded.filter(({ i }) => !this.#used.has(i));
     if (candidates.length === 0) {
       throw new CassetteError(
-        `${this.#source}: the run made more provider calls than the cassette holds (call ${call}; ${recorded} recorded). Record it again with --record.`,
+        `${this.#source}: the run made more provider calls than the cassette holds (call ${call}; ${recorded.length} recorded). Record it again with --record.`,
         { kind: 'exhausted', file: this.#source },
       );
     }
-    const closest = candidates[0] as Interaction;
+    const closest = closestCall(candidates.map(({ interaction }) => interaction), live);
     const difference = firstDifference(closest.request, live);
     const where = difference?.path || 'the request';
     throw new CassetteError(

@@ -7,9 +7,10 @@ const MIN_SECRET_LENGTH = 8;
 
 /**
  * Makes values safe to store: properties under secret-looking keys become `[REDACTED]` (as in
- * traces), and any occurrence of a secret environment variable's value inside a string becomes
- * `[REDACTED:NAME]`. Deterministic for a given environment, so recorded and live requests scrub
- * the same way and still match on replay.
+ * traces), and any occurrence of the value of a secret environment variable, or of one of the
+ * variables named in `scrubEnv` (those interpolated into the agent's config), inside a string
+ * becomes `[REDACTED:NAME]`. Deterministic for a given environment, so recorded and live requests
+ * scrub the same way and still match on replay, whatever the variables' values are then.
  */
 export class SecretScrubber {
   readonly #secrets: readonly (readonly [name: string, value: string])[];
@@ -18,11 +19,13 @@ export class SecretScrubber {
   /**
    * @param env where secret values come from (default `process.env`)
    * @param redactKeys also redact values under secret-looking keys (default true)
+   * @param scrubEnv more variables whose values are scrubbed, whatever their names
    */
-  constructor(env: NodeJS.ProcessEnv = process.env, redactKeys = true) {
+  constructor(env: NodeJS.ProcessEnv = process.env, redactKeys = true, scrubEnv: readonly string[] = []) {
     this.#redactKeys = redactKeys;
+    const named = new Set(scrubEnv);
     this.#secrets = Object.entries(env)
-      .filter((entry): entry is [string, string] => SECRET_ENV.test(entry[0]) && typeof entry[1] === 'string' && entry[1].length >= MIN_SECRET_LENGTH)
+      .filter((entry): entry is [string, string] => (SECRET_ENV.test(entry[0]) || named.has(entry[0])) && typeof entry[1] === 'string' && entry[1].length >= MIN_SECRET_LENGTH)
       // Longest first, so a value containing another secret is replaced whole.
       .sort((a, b) => b[1].length - a[1].length);
   }

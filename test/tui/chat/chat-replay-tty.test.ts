@@ -1,0 +1,61 @@
+// `agentlib chat --replay` end to end (issue 13 item 3): the built binary in a real terminal
+// (tmux), no network. The recorded question is answered again after /reset; a question the
+// cassette does not hold shows the cassette and the first difference, and the chat goes on.
+import assert from 'node:assert/strict';
+import { execFileSync, spawnSync } from 'node:child_process';
+import { existsSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { after, before, describe, test } from 'node:test';
+import { binPath, ensureCliBuilt } from '../../support/cli-build.js';
+import { requires } from '../../support/requirements.js';
+import { shellQuote, waitFor } from '../../support/tmux.js';
+import { QUESTION, scratchProject } from '../../commands/run-helpers.js';
+
+describe('agentlib chat --replay in a real terminal (tmux)', requires('tmux'), () => {
+  let project: ReturnType<typeof scratchProject>;
+  const session = `agentlib-chat-replay-${process.pid}`;
+  before(() => {
+    ensureCliBuilt();
+    project = scratchProject();
+  });
+  after(() => {
+    spawnSync('tmux', ['kill-session', '-t', session], { stdio: 'ignore' });
+    project.cleanup();
+  });
+
+  test('the same question twice (after /reset) is answered from one recording; an unrecorded one names the difference', async () => {
+    const cassette = join(project.dir, 'calculator', 'cassette.jsonl');
+    const exitFile = join(project.dir, 'exit-replay');
+    // A closed port and a fake key: any network attempt would fail.
+    const env = 'env -u CI -u CONTINUOUS_INTEGRATION NO_COLOR=1 OPENAI_API_KEY=sk-test-not-a-real-key OPENAI_BASE_URL=http://127.0.0.1:9/v1';
+    const command = `cd ${shellQuote(project.dir)} && ${env} ${shellQuote(process.execPath)} ${shellQuote(binPath)} chat ${shellQuote(project.agent)} --replay ${shellQuote(cassette)}; echo $? > ${shellQuote(exitFile)}; sleep 60`;
+    execFileSync('tmux', ['new-session', '-d', '-s', session, '-x', '160', '-y', '50', command]);
+    const pane = (): string => execFileSync('tmux', ['capture-pane', '-p', '-J', '-S', '-200', '-t', session], { encoding: 'utf8' });
+    const keys = (...args: string[]): void => void execFileSync('tmux', ['send-keys', '-t', session, ...args]);
+    const line = (text: string): void => {
+      keys('-l', text);
+      keys('Enter');
+    };
+    const count = (text: string): number => pane().split(text).length - 1;
+
+    await waitFor(() => pane().includes('Ask something'), 'the input line', 30_000);
+    line(QUESTION);
+    await waitFor(() => count('done in') === 1, 'the first answer', 30_000);
+    assert.match(pane(), /2,869,461/);
+    line('/reset');
+    await waitFor(() => pane().includes('conversation reset'), 'the reset', 30_000);
+    line(QUESTION);
+    await waitFor(() => count('done in') === 2 || pane().includes('error in'), 'the second answer', 30_000);
+    assert.equal(count('done in'), 2, pane());
+    assert.doesNotMatch(pane(), /more provider calls than the cassette holds/);
+
+    line('What is 2 * 3?');
+    await waitFor(() => pane().includes('error in'), 'the failed turn', 30_000);
+    const text = pane().replace(/\s*\n\s*/g, ' ');
+    assert.ok(text.includes('cassette.jsonl: provider call'), text);
+    assert.match(text, /differs at messages\[\d\]/);
+    line('/exit');
+    await waitFor(() => existsSync(exitFile) && readFileSync(exitFile, 'utf8').trim() !== '', 'the chat to exit', 30_000);
+    assert.equal(readFileSync(exitFile, 'utf8').trim(), '0');
+  });
+});
