@@ -144,6 +144,8 @@ export interface FailureContext {
   /** True when the adapter's own per-call timeout fired. */
   timedOut: boolean;
   timeoutMs: number | undefined;
+  /** Which limit ran out, as words (CallControl.describeTimeout); default: the total. */
+  timeoutText?: string;
   phase: FailurePhase;
 }
 
@@ -161,7 +163,7 @@ export function toGeminiError(error: unknown, context: FailureContext): unknown 
   if (context.signal?.aborted) return context.signal.reason;
   if (ProviderError.isInstance(error)) return error;
   const extra = { cause: error, ...(context.model !== undefined ? { model: context.model } : {}) };
-  if (context.timedOut) return providerTransportError(GEMINI, 'timeout', `no response within ${context.timeoutMs ?? 0} ms`, extra);
+  if (context.timedOut) return providerTransportError(GEMINI, 'timeout', context.timeoutText ?? `no response within ${context.timeoutMs ?? 0} ms`, extra);
   if (error instanceof GeminiInStreamError) return inStreamError(error, context.model);
   if (error instanceof ApiError) return apiErrorToProviderError(error, context.model);
   // A body cut or garbled while streaming is a broken stream (retryable before any output).

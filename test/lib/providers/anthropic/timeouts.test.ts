@@ -86,7 +86,7 @@ describe('AnthropicProvider timeouts (one CallControl per call)', () => {
     const events = textEvents(30);
     server.enqueue({ ...sseResponse(''), chunks: events, chunkDelayMs: 50 });
     const started = Date.now();
-    const { parts, error } = await drain(providerFor(server, { timeoutMs: 600 }).stream(ask('count')));
+    const { parts, error } = await drain(providerFor(server, { firstByteTimeoutMs: 600, idleTimeoutMs: 600 }).stream(ask('count')));
     assert.equal(error, undefined);
     assert.ok(Date.now() - started > 2 * 600, 'the whole stream took several timeouts');
     assert.equal(textOf(parts), expectedText(30));

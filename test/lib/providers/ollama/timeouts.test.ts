@@ -61,7 +61,7 @@ describe('Ollama adapter timeouts and NDJSON reading (one CallControl per call)'
     // for 30 lines: the whole stream outlasts the window twice.
     server.enqueue(ndjson(lines(30), { chunkDelayMs: 50 }));
     const started = Date.now();
-    const { parts, error } = await drain(new OllamaProvider({ host: server.url, timeoutMs: 600 }).stream(request));
+    const { parts, error } = await drain(new OllamaProvider({ host: server.url, firstByteTimeoutMs: 600, idleTimeoutMs: 600 }).stream(request));
     assert.equal(error, undefined);
     assert.ok(Date.now() - started > 2 * 600);
     assert.equal(textOf(parts), expectedText(30));
