@@ -29,7 +29,7 @@ export async function run(args: CommandArguments, context: CommandContext): Prom
   }
   const cwd = io.cwd ?? process.cwd();
   const vars = parseVars(args.var as unknown[] | undefined);
-  const request: AgentRequest = agentRequestFrom(args, { cwd, env: io.env, vars });
+  const request: AgentRequest = agentRequestFrom(args, { cwd, env: io.env, vars }, '--timeout');
   const resolved = await resolveAgent(request);
   const approveMode = optionalString(args.approve);
   const approve: ApprovalHandler | undefined = approveMode === undefined || approveMode === 'ask' ? undefined : await approvalHandler(approveMode, io);

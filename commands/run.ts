@@ -49,7 +49,7 @@ export async function run(args: CommandArguments, context: CommandContext): Prom
   progress.update('loading agent');
   let resolved;
   try {
-    resolved = await resolveAgent(agentRequestFrom(args, { cwd, env: io.env, vars }));
+    resolved = await resolveAgent(agentRequestFrom(args, { cwd, env: io.env, vars }, '--timeout'));
   } finally {
     progress.pause();
   }

@@ -46,7 +46,7 @@ export async function run(args: CommandArguments, context: CommandContext): Prom
   const cwd = io.cwd ?? process.cwd();
   const settings = serveSettings(args, io.env);
   const vars = parseVars(args.var as unknown[] | undefined);
-  const plan = planAgentLoad(agentRequestFrom(args, { cwd, env: io.env, vars }));
+  const plan = planAgentLoad(agentRequestFrom(args, { cwd, env: io.env, vars }, '--provider-timeout'));
   const agentConfig = await buildAgentConfig(await loadAgentConfig(plan.file, plan.options), plan.options, plan.file);
   // Access-log lines of one event-loop turn go to stderr in one write (a write per request costs a system call).
   const accessLog = batchedLines((text) => void io.stderr.write(text));

@@ -22,6 +22,8 @@ export interface AgentRequest {
   maxIterations?: number;
   record?: string;
   replay?: string;
+  /** The provider's first-byte and idle timeouts (`--timeout` / `--provider-timeout`), and the flag that set them. */
+  providerTimeout?: { ms: number; flag: string };
   observers?: readonly AgentObserver[];
 }
 
@@ -64,6 +66,11 @@ export function planAgentLoad(request: AgentRequest): AgentLoadPlan {
   const options: LoadAgentOptions = { vars: request.vars, env: request.env };
   if (request.model !== undefined) options.model = request.model;
   if (request.maxIterations !== undefined) options.maxIterations = request.maxIterations;
+  if (request.providerTimeout !== undefined) {
+    if (request.replay !== undefined) throw new UsageError(`${request.providerTimeout.flag} has no effect with --replay (the cassette answers; no provider is called).`);
+    const { ms } = request.providerTimeout;
+    options.providerTimeouts = { firstByteTimeoutMs: ms, idleTimeoutMs: ms };
+  }
   if (request.observers !== undefined) options.config = { observers: [...request.observers] };
   const resolved: AgentLoadPlan['resolved'] = {};
   if (request.replay !== undefined) {

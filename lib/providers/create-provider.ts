@@ -113,6 +113,16 @@ function timeoutsOf(config: ProviderConfig): ProviderTimeoutOptions {
   return timeouts;
 }
 
+/**
+ * `spec` with `timeouts` set on it (on every entry of a fallback chain), over the timeouts it
+ * had: what `--timeout` does to the file's provider.
+ */
+export function withProviderTimeouts(spec: ProviderSpec, timeouts: ProviderTimeoutOptions): ProviderSpec {
+  if (Array.isArray(spec)) return (spec as readonly (ProviderType | ProviderConfig)[]).map((entry) => withProviderTimeouts(entry, timeouts) as ProviderConfig);
+  const config: ProviderConfig = typeof spec === 'string' ? { type: spec as ProviderType } : { ...(spec as ProviderConfig) };
+  return { ...config, ...timeouts };
+}
+
 async function createOne(config: ProviderConfig): Promise<Provider> {
   const apiKey = keyFrom(config);
   const baseURL = config.baseURL ?? config.base_url;
