@@ -26,7 +26,7 @@ export const serveCommand: CommandDescriptor = {
       .option('provider', { alias: 'p', type: 'string', describe: "override the file's provider (openai, anthropic, gemini, ollama)" })
       .option('max-iterations', { type: 'number', describe: 'override max_iterations' })
       .option('var', { type: 'string', array: true, describe: 'set a ${variable} for the YAML and the tools: --var key=value (repeatable)' })
-      .option('provider-timeout', { type: 'number', describe: 'seconds without a byte from the provider before a call fails and is retried (first byte, between chunks; default 60; 0: none); --timeout bounds the whole request' })
+      .option('provider-timeout', { type: 'number', describe: 'seconds without a byte from the provider before a streamed call (/stream, stream: true) fails and is retried: first byte, between chunks (default 60; 0: none); --timeout bounds the whole request' })
       .option('replay', { type: 'string', describe: 'answer provider calls from this cassette (no network)' })
       .group(['port', 'host', 'auth-token', 'cors', 'max-concurrency', 'timeout', 'shutdown-grace', 'playground', 'quiet'], 'Server:')
       .group(['model', 'provider', 'max-iterations', 'var', 'provider-timeout', 'replay'], 'Agent:'),
