@@ -119,7 +119,7 @@ function timeoutsOf(config: ProviderConfig): ProviderTimeoutOptions {
  */
 export function withProviderTimeouts(spec: ProviderSpec, timeouts: ProviderTimeoutOptions): ProviderSpec {
   if (Array.isArray(spec)) return (spec as readonly (ProviderType | ProviderConfig)[]).map((entry) => withProviderTimeouts(entry, timeouts) as ProviderConfig);
-  const config: ProviderConfig = typeof spec === 'string' ? { type: spec as ProviderType } : { ...(spec as ProviderConfig) };
+  const config: ProviderConfig = typeof spec === 'string' ? { type: spec } : { ...(spec as ProviderConfig) };
   return { ...config, ...timeouts };
 }
 
