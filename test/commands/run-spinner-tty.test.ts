@@ -1,12 +1,11 @@
 import assert from 'node:assert/strict';
-import { execFileSync, spawnSync } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { after, before, describe, test } from 'node:test';
 import { waitingText } from '../../commands/run/spinner.js';
 import { binPath, ensureCliBuilt } from '../support/cli-build.js';
 import { startStallingServer, type StallingServer } from '../support/stalling-server.js';
-import { hasTmux, shellQuote, waitFor } from '../support/tmux.js';
+import { hasTmux, shellQuote, tmuxSession, waitFor } from '../support/tmux.js';
 import { scratchProject, type ScratchProject } from './run-helpers.js';
 
 describe('the waiting spinner', () => {
@@ -19,19 +18,16 @@ describe('the waiting spinner', () => {
 describe('agentlib run waiting on a silent provider in a real terminal (tmux)', { skip: hasTmux ? false : 'tmux is not installed' }, () => {
   let server: StallingServer;
   let project: ScratchProject;
-  const session = `agentlib-spinner-${process.pid}`;
+  const tmux = tmuxSession('agentlib-spinner');
   before(async () => {
     ensureCliBuilt();
-    server = await startStallingServer();
-    project = scratchProject();
+    [server, project] = [await startStallingServer(), scratchProject()];
   });
   after(async () => {
-    spawnSync('tmux', ['kill-session', '-t', session], { stdio: 'ignore' });
+    tmux.kill();
     await server.close();
     project.cleanup();
   });
-
-  const pane = (): string => execFileSync('tmux', ['capture-pane', '-p', '-t', session], { encoding: 'utf8' });
 
   test('the spinner counts the seconds waited, and Ctrl+C clears its line and exits 130', async () => {
     const exitFile = join(project.dir, 'exit-code');
@@ -39,12 +35,12 @@ describe('agentlib run waiting on a silent provider in a real terminal (tmux)', 
     // The prompt is printed first so the screen has a fixed line above the spinner's.
     const run = `${shellQuote(process.execPath)} ${shellQuote(binPath)} run ${shellQuote(project.agent)} 'What is 2 + 2?' --timeout 120 --no-trace`;
     const command = `cd ${shellQuote(project.dir)} && echo started && env -u CI ${env} ${run}; echo $? > ${shellQuote(exitFile)}; sleep 60`;
-    execFileSync('tmux', ['new-session', '-d', '-s', session, '-x', '120', '-y', '20', command]);
-    await waitFor(() => /waiting for openai \(gpt-4o-mini\) · [1-9]\d* s/.test(pane()), 'the spinner to count a second');
-    execFileSync('tmux', ['send-keys', '-t', session, 'C-c']);
+    tmux.start(command, 120, 20);
+    await waitFor(() => /waiting for openai \(gpt-4o-mini\) · [1-9]\d* s/.test(tmux.pane()), 'the spinner to count a second');
+    tmux.sendKeys('C-c');
     await waitFor(() => existsSync(exitFile) && readFileSync(exitFile, 'utf8').trim() !== '', 'the run to end');
     assert.equal(readFileSync(exitFile, 'utf8').trim(), '130');
-    const screen = pane();
+    const screen = tmux.pane();
     assert.match(screen, /started/);
     assert.doesNotMatch(screen, /waiting for/, screen);
   });

@@ -3,7 +3,7 @@ import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { after, before, describe, test } from 'node:test';
 import { ensureCliBuilt } from '../support/cli-build.js';
-import { startStallingServer, type StallingServer } from '../support/stalling-server.js';
+import { startStallingServer, type StallingServer, type StallScript } from '../support/stalling-server.js';
 import { agentlib, cliEnv, scratchProject, type ScratchProject } from './run-helpers.js';
 
 /** An OpenAI stream's first chunk ("Hel"), after which the stalling server goes silent. */
@@ -12,6 +12,13 @@ const FIRST_CHUNK = `data: ${JSON.stringify({ id: 'c', object: 'chat.completion.
 // With 1 s limits, 2 retries and their backoff (≤ 0.5 s, ≤ 1 s) a run ends in about 5 s; the bound
 // is generous for a loaded machine and far below the old 10 minutes per attempt.
 const BOUND_MS = 25_000;
+
+/** Writes an agent file next to the calculator's tools with these `provider:` timeout keys. */
+function agentWith(project: ScratchProject, name: string, timeouts: string): string {
+  const file = join(project.dir, 'calculator', `${name}.yaml`);
+  writeFileSync(file, `name: ${name}\nprovider:\n  type: openai\n${timeouts}model: gpt-4o-mini\ntools: [./tools.ts]\n`);
+  return file;
+}
 
 /** The environment pointing OpenAI at `server` (no terminal: CI set, stderr piped). */
 function envFor(server: StallingServer): Record<string, string> {
@@ -26,55 +33,41 @@ describe('agentlib run against a provider that goes silent (built CLI)', () => {
   });
   after(() => project.cleanup());
 
-  test('accepts and never answers: --timeout 1 ends the run with exit 3 after the retries, quietly', async () => {
-    const server = await startStallingServer();
+  /** Runs `agentlib run <agent> <question> …extra` against a stalling server: it must exit 3 within the bound. */
+  async function runStalled(script: StallScript, agent: string, extra: string[] = []): Promise<{ stderr: string; stdout: string; requests: number }> {
+    const server = await startStallingServer(script);
     try {
       const started = performance.now();
-      const result = await agentlib(['run', project.agent, 'What is 2 + 2?', '--timeout', '1', '--no-trace'], { cwd: project.dir, env: envFor(server) });
+      const result = await agentlib(['run', agent, 'What is 2 + 2?', '--no-trace', ...extra], { cwd: project.dir, env: envFor(server) });
       const elapsed = performance.now() - started;
       assert.equal(result.exitCode, 3, result.stderr);
       assert.ok(elapsed < BOUND_MS, `ended after ${Math.round(elapsed)} ms`);
-      assert.equal(result.stderr.match(/^retrying openai in .* \(attempt \d\): openai timeout error/gm)?.length, 2, 'the first attempt and 2 retries');
-      assert.match(result.stderr, /first-byte timeout/);
-      // No terminal: no spinner frames or carriage returns, only lines.
-      assert.doesNotMatch(result.stderr, /\r|[⠋⠙⠹⠸⠼⠴⠦⠧⠇⠏]/);
-      assert.equal(result.stdout, '');
+      return { stderr: result.stderr, stdout: result.stdout, requests: server.received() };
     } finally {
       await server.close();
     }
+  }
+
+  test('accepts and never answers: --timeout 1 ends the run with exit 3 after the retries, quietly', async () => {
+    const { stderr, stdout } = await runStalled({}, project.agent, ['--timeout', '1']);
+    assert.equal(stderr.match(/^retrying openai in .* \(attempt \d\): openai timeout error/gm)?.length, 2, 'the first attempt and 2 retries');
+    assert.match(stderr, /first-byte timeout/);
+    // No terminal: no spinner frames or carriage returns, only lines.
+    assert.doesNotMatch(stderr, /\r|[⠋⠙⠹⠸⠼⠴⠦⠧⠇⠏]/);
+    assert.equal(stdout, '');
   });
 
   test('stalls mid-stream after output: idle_timeout_ms ends the run with exit 3, not retried', async () => {
-    const server = await startStallingServer({ head: FIRST_CHUNK });
     // A wide first-byte limit: only the idle one can end this run, however loaded the machine.
-    const file = join(project.dir, 'calculator', 'stall.yaml');
-    writeFileSync(file, 'name: stall\nprovider:\n  type: openai\n  first_byte_timeout_ms: 20000\n  idle_timeout_ms: 1000\nmodel: gpt-4o-mini\ntools: [./tools.ts]\n');
-    try {
-      const started = performance.now();
-      const result = await agentlib(['run', file, 'What is 2 + 2?', '--no-trace'], { cwd: project.dir, env: envFor(server) });
-      assert.equal(result.exitCode, 3, result.stderr);
-      assert.ok(performance.now() - started < BOUND_MS);
-      assert.equal(server.received(), 1, 'a stream that emitted output is never retried');
-      assert.doesNotMatch(result.stderr, /retrying/);
-      assert.match(result.stderr, /idle timeout/);
-    } finally {
-      await server.close();
-    }
+    const { stderr, requests } = await runStalled({ head: FIRST_CHUNK }, agentWith(project, 'stall', '  first_byte_timeout_ms: 20000\n  idle_timeout_ms: 1000\n'));
+    assert.equal(requests, 1, 'a stream that emitted output is never retried');
+    assert.doesNotMatch(stderr, /retrying/);
+    assert.match(stderr, /idle timeout/);
   });
 
   test('the YAML key first_byte_timeout_ms bounds the run without the flag', async () => {
-    const server = await startStallingServer();
-    const file = join(project.dir, 'calculator', 'quick.yaml');
-    writeFileSync(file, 'name: quick\nprovider:\n  type: openai\n  first_byte_timeout_ms: 1000\nmodel: gpt-4o-mini\ntools: [./tools.ts]\n');
-    try {
-      const started = performance.now();
-      const result = await agentlib(['run', file, 'What is 2 + 2?', '--no-trace'], { cwd: project.dir, env: envFor(server) });
-      assert.equal(result.exitCode, 3, result.stderr);
-      assert.ok(performance.now() - started < BOUND_MS);
-      assert.match(result.stderr, /first-byte timeout/);
-    } finally {
-      await server.close();
-    }
+    const { stderr } = await runStalled({}, agentWith(project, 'quick', '  first_byte_timeout_ms: 1000\n'));
+    assert.match(stderr, /first-byte timeout/);
   });
 
   test('--timeout is refused where it has no effect (--replay) and when it is not a number of seconds', async () => {

@@ -9,6 +9,15 @@ function virtualClock(t: TestContext): (ms: number) => void {
   return (ms) => t.mock.timers.tick(ms);
 }
 
+/** The call is still running, and `tick(1)` later `phase` ends it with a message matching `text`. */
+function expireNext(call: CallControl, tick: (ms: number) => void, phase: string, text: RegExp): void {
+  assert.equal(call.signal.aborted, false);
+  tick(1);
+  assert.equal(call.timeoutPhase, phase);
+  assert.match(call.describeTimeout(), text);
+  call.dispose();
+}
+
 describe('CallControl: total, first-byte and idle limits on one timer', () => {
   test('defaults: 60 s to the first byte, 60 s between pieces, the adapter\'s total; complete() keeps the total only', () => {
     assert.equal(DEFAULT_FIRST_BYTE_TIMEOUT_MS, 60_000);
@@ -23,41 +32,42 @@ describe('CallControl: total, first-byte and idle limits on one timer', () => {
     const tick = virtualClock(t);
     const call = new CallControl(undefined, { totalMs: 10_000, firstByteMs: 1_000, idleMs: 500 });
     tick(999);
-    assert.equal(call.signal.aborted, false);
-    tick(1);
+    expireNext(call, tick, 'first-byte', /no response within 1 s \(first-byte timeout/);
     assert.equal(call.timedOut, true);
-    assert.equal(call.timeoutPhase, 'first-byte');
     assert.equal(call.callerAborted, false);
-    assert.match(call.describeTimeout(), /no response within 1 s \(first-byte timeout/);
-    call.dispose();
   });
 
-  test('after the first byte the idle window applies, even when shorter than what was left of the first-byte wait', (t) => {
-    const tick = virtualClock(t);
-    const call = new CallControl(undefined, { totalMs: 0, firstByteMs: 5_000, idleMs: 300 });
-    tick(100);
-    call.touch();
-    tick(299);
-    assert.equal(call.signal.aborted, false);
-    tick(1);
-    assert.equal(call.timeoutPhase, 'idle');
-    assert.match(call.describeTimeout(), /silent for 300 ms \(idle timeout/);
-    call.dispose();
-  });
-
-  test('a steady stream is never cut by the idle window, only by the total', (t) => {
-    const tick = virtualClock(t);
-    const call = new CallControl(undefined, { totalMs: 2_000, firstByteMs: 300, idleMs: 300 });
-    for (let elapsed = 0; elapsed < 1_900; elapsed += 100) {
-      tick(100);
-      call.touch();
-    }
-    assert.equal(call.signal.aborted, false);
-    tick(100);
-    assert.equal(call.timeoutPhase, 'total');
-    assert.match(call.describeTimeout(), /longer than 2 s \(total timeout/);
-    call.dispose();
-  });
+  // Each case: its limits, bytes arriving after these waits (ms), then the wait until 1 ms before the end.
+  const cases = [
+    {
+      name: 'after the first byte the idle window applies, even when shorter than what was left of the first-byte wait',
+      limits: { totalMs: 0, firstByteMs: 5_000, idleMs: 300 },
+      bytesAfter: [100],
+      then: 299,
+      phase: 'idle',
+      text: /silent for 300 ms \(idle timeout/,
+    },
+    {
+      name: 'a steady stream is never cut by the idle window, only by the total',
+      limits: { totalMs: 2_000, firstByteMs: 300, idleMs: 300 },
+      bytesAfter: Array.from({ length: 19 }, () => 100),
+      then: 99,
+      phase: 'total',
+      text: /longer than 2 s \(total timeout/,
+    },
+  ];
+  for (const { name, limits, bytesAfter, then, phase, text } of cases) {
+    test(name, (t) => {
+      const tick = virtualClock(t);
+      const call = new CallControl(undefined, limits);
+      for (const wait of bytesAfter) {
+        tick(wait);
+        call.touch();
+      }
+      tick(then);
+      expireNext(call, tick, phase, text);
+    });
+  }
 
   test('limits of 0 are off; a caller abort is told apart from a timeout', (t) => {
     const tick = virtualClock(t);

@@ -7,6 +7,7 @@ import { GeminiProvider } from '../../../lib/providers/gemini/index.js';
 import { OllamaProvider } from '../../../lib/providers/ollama/index.js';
 import { OpenAIProvider } from '../../../lib/providers/openai/index.js';
 import type { Provider, StreamPart } from '../../../lib/providers/spec.js';
+import { drainStream as drain } from '../../support/drain-stream.js';
 import { startStallingServer, type StallScript } from '../../support/stalling-server.js';
 
 /** The first chunks of a text stream ("Hel") in each provider's wire format, then nothing. */
@@ -58,17 +59,6 @@ async function within<T>(ms: number, work: Promise<T>): Promise<T> {
   } finally {
     clearTimeout(timer);
   }
-}
-
-/** Reads a stream to its end: the parts and the error it ended with. */
-async function drain(stream: AsyncIterable<StreamPart>): Promise<{ parts: StreamPart[]; error: unknown }> {
-  const parts: StreamPart[] = [];
-  try {
-    for await (const part of stream) parts.push(part);
-  } catch (error) {
-    return { parts, error };
-  }
-  return { parts, error: undefined };
 }
 
 function assertTimeout(error: unknown, provider: string, phase: RegExp): void {
