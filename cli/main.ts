@@ -71,8 +71,9 @@ export async function main(argv: readonly string[], options: MainOptions = {}): 
 function handleInterrupts(controller: AbortController, io: CliIO): () => void {
   const onInterrupt = (): void => {
     if (controller.signal.aborted) process.exit(ExitCode.INTERRUPTED);
-    io.stderr.write('\nInterrupted; stopping (press Ctrl+C again to quit now).\n');
+    // Aborted first: the command's listeners clear what they show (a spinner's line) before the notice.
     controller.abort(new CancellationError({ reason: 'SIGINT', message: 'Interrupted (Ctrl+C)' }));
+    io.stderr.write('\nInterrupted; stopping (press Ctrl+C again to quit now).\n');
   };
   process.on('SIGINT', onInterrupt);
   return () => {

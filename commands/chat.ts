@@ -32,7 +32,7 @@ export async function run(args: CommandArguments, context: CommandContext): Prom
   const cwd = io.cwd ?? process.cwd();
   const vars = parseVars(args.var as unknown[] | undefined);
   // Every turn is a run on the same cassette: a question asked again (after /reset) replays again.
-  const request: AgentRequest = { ...agentRequestFrom(args, { cwd, env: io.env, vars }), reuseRecordings: true };
+  const request: AgentRequest = { ...agentRequestFrom(args, { cwd, env: io.env, vars }, '--timeout'), reuseRecordings: true };
   const resolved = await resolveAgent(request);
   const approveMode = optionalString(args.approve);
   const approve: ApprovalHandler | undefined = approveMode === undefined || approveMode === 'ask' ? undefined : await approvalHandler(approveMode, io);

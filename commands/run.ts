@@ -44,12 +44,12 @@ export async function run(args: CommandArguments, context: CommandContext): Prom
   const format = (args.outputFormat ?? 'text') as OutputFormat;
   const quiet = args.quiet === true;
   const vars = parseVars(args.var as unknown[] | undefined);
-  const progress = await createProgress(io, format === 'text' && !quiet);
+  const progress = await createProgress(io, format === 'text' && !quiet, { signal: context.signal });
   const renderer = format === 'text' ? new TextRenderer(io, progress, { quiet, color: colorEnabled(io.stderr, io.env) && args.color }) : undefined;
   progress.update('loading agent');
   let resolved;
   try {
-    resolved = await resolveAgent(agentRequestFrom(args, { cwd, env: io.env, vars }));
+    resolved = await resolveAgent(agentRequestFrom(args, { cwd, env: io.env, vars }, '--timeout'));
   } finally {
     progress.pause();
   }

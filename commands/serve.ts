@@ -47,7 +47,7 @@ export async function run(args: CommandArguments, context: CommandContext): Prom
   const settings = serveSettings(args, io.env, cwd);
   const vars = parseVars(args.var as unknown[] | undefined);
   // Every request is a run on the same cassette: --replay answers a recorded run as often as it is asked.
-  const plan = planAgentLoad({ ...agentRequestFrom(args, { cwd, env: io.env, vars }), reuseRecordings: true });
+  const plan = planAgentLoad({ ...agentRequestFrom(args, { cwd, env: io.env, vars }, '--provider-timeout'), reuseRecordings: true });
   const agentConfig = await buildAgentConfig(await loadAgentConfig(plan.file, plan.options), plan.options, plan.file);
   // Access-log lines of one event-loop turn go to stderr in one write (a write per request costs a system call).
   const accessLog = batchedLines((text) => void io.stderr.write(text));

@@ -17,11 +17,12 @@ export const chatCommand: CommandDescriptor = {
       .option('provider', { alias: 'p', type: 'string', describe: "override the file's provider (openai, anthropic, gemini, ollama)" })
       .option('var', { type: 'string', array: true, describe: 'set a ${variable} for the YAML and the tools: --var key=value (repeatable)' })
       .option('approve', { type: 'string', describe: 'answer tool approvals: ask (default: in the chat), all, none, or a policy YAML' })
+      .option('timeout', { type: 'number', describe: 'seconds without a byte from the provider before a call fails and is retried: the wait for the first byte and between stream chunks (default 60; 0: none)' })
       .option('session', { type: 'string', describe: 'continue a saved session (not available yet)' })
       .option('record', { type: 'string', describe: 'record every provider call to this cassette (JSONL)' })
       .option('replay', { type: 'string', describe: 'answer provider calls from this cassette (no network)' })
       .option('trace', { type: 'boolean', default: true, describe: "save each turn's trace to .agentlib/traces/<run>.jsonl (--no-trace: none)" })
-      .group(['model', 'provider', 'var', 'approve', 'session', 'trace'], 'Agent:')
+      .group(['model', 'provider', 'var', 'approve', 'session', 'timeout', 'trace'], 'Agent:')
       .group(['record', 'replay'], 'Record / replay:'),
   load: () => import('../../commands/chat.js'),
 };

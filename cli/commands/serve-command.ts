@@ -28,8 +28,9 @@ export const serveCommand: CommandDescriptor = {
       .option('provider', { alias: 'p', type: 'string', describe: "override the file's provider (openai, anthropic, gemini, ollama)" })
       .option('max-iterations', { type: 'number', describe: 'override max_iterations' })
       .option('var', { type: 'string', array: true, describe: 'set a ${variable} for the YAML and the tools: --var key=value (repeatable)' })
+      .option('provider-timeout', { type: 'number', describe: 'seconds without a byte from the provider before a streamed call (/stream, stream: true) fails and is retried: first byte, between chunks (default 60; 0: none); --timeout bounds the whole request' })
       .option('replay', { type: 'string', describe: 'answer provider calls from this cassette (no network)' })
       .group(['port', 'host', 'auth-token', 'auth-token-file', 'cors', 'max-concurrency', 'timeout', 'body-timeout', 'shutdown-grace', 'playground', 'quiet'], 'Server:')
-      .group(['model', 'provider', 'max-iterations', 'var', 'replay'], 'Agent:'),
+      .group(['model', 'provider', 'max-iterations', 'var', 'provider-timeout', 'replay'], 'Agent:'),
   load: () => import('../../commands/serve.js'),
 };

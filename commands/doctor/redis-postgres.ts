@@ -1,4 +1,5 @@
-import { connect } from 'node:net';
+import { connect, type Socket } from 'node:net';
+import { connect as connectTls } from 'node:tls';
 import type { AgentFileConfig } from '../../lib/config/types.js';
 import { checkResult, envValue, formatMs, type CheckResult } from './check.js';
 
@@ -39,11 +40,41 @@ export function backendTargets(env: Env, config?: AgentFileConfig): BackendTarge
   return targets;
 }
 
-/** Opens a TCP connection to host:port and closes it; resolves how long it took, or why it failed. */
-export function tcpProbe(host: string, port: number, timeoutMs: number, signal?: AbortSignal): Promise<{ ok: true; ms: number } | { ok: false; reason: string; timedOut: boolean }> {
+/** What a probe sends to make the server answer, and how it connects. */
+export interface ProbeGreeting {
+  /** Bytes that make the server answer (no credentials); the first byte back is the answer. */
+  greeting?: Uint8Array;
+  /** Connect with TLS: the finished handshake is the answer. */
+  tls?: boolean;
+}
+
+/** Redis: an inline PING (a server that wants a password answers -NOAUTH: still an answer). */
+const REDIS_PING = Buffer.from('PING\r\n');
+/** Postgres: an SSLRequest (length 8, code 80877103); the server answers one byte, S or N. */
+const POSTGRES_SSL_REQUEST = Buffer.from([0, 0, 0, 8, 0x04, 0xd2, 0x16, 0x2f]);
+
+/** How to make a backend of this URL scheme answer. */
+export function greetingFor(kind: BackendTarget['kind'], protocol: string): ProbeGreeting {
+  if (protocol === 'rediss:') return { tls: true };
+  return { greeting: kind === 'redis' ? REDIS_PING : POSTGRES_SSL_REQUEST };
+}
+
+/**
+ * Connects to host:port and waits for the server to answer (`how`: the first byte back after the
+ * greeting, or the TLS handshake; with neither, the connection itself), then closes; resolves how
+ * long it took, or why it failed. `timeoutMs` bounds the whole probe: a server that accepts the
+ * connection and never answers times out.
+ */
+export function tcpProbe(
+  host: string,
+  port: number,
+  timeoutMs: number,
+  signal?: AbortSignal,
+  how: ProbeGreeting = {},
+): Promise<{ ok: true; ms: number } | { ok: false; reason: string; timedOut: boolean }> {
   return new Promise((resolve) => {
     const started = performance.now();
-    const socket = connect({ host, port });
+    const socket: Socket = how.tls === true ? connectTls({ host, port, servername: host, rejectUnauthorized: false }) : connect({ host, port });
     let done = false;
     const finish = (result: { ok: true; ms: number } | { ok: false; reason: string; timedOut: boolean }): void => {
       if (done) return;
@@ -56,12 +87,20 @@ export function tcpProbe(host: string, port: number, timeoutMs: number, signal?:
     const onAbort = (): void => finish({ ok: false, reason: 'cancelled', timedOut: false });
     const timer = setTimeout(() => finish({ ok: false, reason: `no answer within ${formatMs(timeoutMs)}`, timedOut: true }), timeoutMs);
     signal?.addEventListener('abort', onAbort, { once: true });
-    socket.once('connect', () => finish({ ok: true, ms: Math.round(performance.now() - started) }));
+    const answered = (): void => finish({ ok: true, ms: Math.round(performance.now() - started) });
+    if (how.tls === true) socket.once('secureConnect', answered);
+    else if (how.greeting === undefined) socket.once('connect', answered);
+    else {
+      const greeting = how.greeting;
+      socket.once('connect', () => socket.write(greeting));
+      socket.once('data', answered);
+      socket.once('end', () => finish({ ok: false, reason: 'closed without answering', timedOut: false }));
+    }
     socket.once('error', (error: NodeJS.ErrnoException) => finish({ ok: false, reason: error.code ?? error.message, timedOut: false }));
   });
 }
 
-/** Probes one backend (a TCP connect to its host and port; no protocol, no credentials sent). */
+/** Probes one backend: connects to its host and port and waits for an answer to a greeting (no credentials sent). */
 export async function probeBackend(target: BackendTarget, options: { timeoutMs: number; signal?: AbortSignal; offline?: boolean }): Promise<CheckResult> {
   const base = { id: `backend:${target.source}`, title: `${target.kind === 'redis' ? 'Redis' : 'Postgres'} (${target.source})`, required: target.required };
   let url: URL;
@@ -79,8 +118,8 @@ export async function probeBackend(target: BackendTarget, options: { timeoutMs: 
   const data: Record<string, unknown> = { kind: target.kind, source: target.source, address: shown };
   if (host === '') return checkResult({ ...base, status: 'skip', detail: `${shown}: no host (a Unix socket?); not probed`, data });
   if (options.offline === true) return checkResult({ ...base, status: 'skip', detail: `not probed (--offline): ${shown}`, data });
-  const result = await tcpProbe(host, port, options.timeoutMs, options.signal);
-  if (result.ok) return checkResult({ ...base, status: 'ok', detail: `${shown} accepts connections (${formatMs(result.ms)})`, data: { ...data, latencyMs: result.ms } });
+  const result = await tcpProbe(host, port, options.timeoutMs, options.signal, greetingFor(target.kind, url.protocol));
+  if (result.ok) return checkResult({ ...base, status: 'ok', detail: `${shown} answers (${formatMs(result.ms)})`, data: { ...data, latencyMs: result.ms } });
   if (result.reason === 'cancelled') return checkResult({ ...base, status: 'skip', detail: 'cancelled', data });
   return checkResult({
     ...base,

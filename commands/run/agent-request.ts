@@ -1,3 +1,4 @@
+import { UsageError } from '../../cli/usage-error.js';
 import type { CommandArguments } from '../command-module.js';
 import type { AgentRequest } from './resolve-agent.js';
 
@@ -6,12 +7,28 @@ export function optionalString(value: unknown): string | undefined {
   return typeof value === 'string' && value !== '' ? value : undefined;
 }
 
+/** The flag that sets the provider's idle timeouts: `--timeout` on run and chat, `--provider-timeout` on serve. */
+export type ProviderTimeoutFlag = '--timeout' | '--provider-timeout';
+
+/**
+ * Milliseconds from a flag given in seconds (`--timeout 1.5` → 1500; 0 turns the limits off), or
+ * undefined when not given. Anything but a number ≥ 0 is a UsageError.
+ */
+export function providerTimeoutMs(value: unknown, flag: ProviderTimeoutFlag): number | undefined {
+  if (value === undefined) return undefined;
+  if (typeof value !== 'number' || !Number.isFinite(value) || value < 0) {
+    throw new UsageError(`${flag} takes a number of seconds ≥ 0 (got ${JSON.stringify(value)}); 0 turns the provider's idle timeouts off.`);
+  }
+  return Math.round(value * 1000);
+}
+
 /**
  * The AgentRequest that the commands running an agent (run, chat, serve) build from the options
  * they share: the `agent` positional, `--model`, `--provider`, `--max-iterations`, `--record` and
- * `--replay`. An option a command does not declare, or an empty one, is left out.
+ * `--replay`, and the provider idle timeout under `timeoutFlag` (seconds). An option a command does
+ * not declare, or an empty one, is left out.
  */
-export function agentRequestFrom(args: CommandArguments, base: Pick<AgentRequest, 'cwd' | 'env' | 'vars'>): AgentRequest {
+export function agentRequestFrom(args: CommandArguments, base: Pick<AgentRequest, 'cwd' | 'env' | 'vars'>, timeoutFlag?: ProviderTimeoutFlag): AgentRequest {
   const request: AgentRequest = { ref: String(args.agent), ...base };
   const model = optionalString(args.model);
   const provider = optionalString(args.provider);
@@ -22,5 +39,9 @@ export function agentRequestFrom(args: CommandArguments, base: Pick<AgentRequest
   if (typeof args.maxIterations === 'number') request.maxIterations = args.maxIterations;
   if (record !== undefined) request.record = record;
   if (replay !== undefined) request.replay = replay;
+  if (timeoutFlag !== undefined) {
+    const ms = providerTimeoutMs(timeoutFlag === '--timeout' ? args.timeout : args.providerTimeout, timeoutFlag);
+    if (ms !== undefined) request.providerTimeout = { ms, flag: timeoutFlag };
+  }
   return request;
 }

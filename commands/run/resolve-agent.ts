@@ -24,6 +24,8 @@ export interface AgentRequest {
   replay?: string;
   /** With `replay`: answer recorded calls as often as a request matches them (`serve`, `chat`; `run` replays each once). */
   reuseRecordings?: boolean;
+  /** The provider's first-byte and idle timeouts (`--timeout` / `--provider-timeout`), and the flag that set them. */
+  providerTimeout?: { ms: number; flag: string };
   observers?: readonly AgentObserver[];
 }
 
@@ -66,6 +68,11 @@ export function planAgentLoad(request: AgentRequest): AgentLoadPlan {
   const options: LoadAgentOptions = { vars: request.vars, env: request.env };
   if (request.model !== undefined) options.model = request.model;
   if (request.maxIterations !== undefined) options.maxIterations = request.maxIterations;
+  if (request.providerTimeout !== undefined) {
+    if (request.replay !== undefined) throw new UsageError(`${request.providerTimeout.flag} has no effect with --replay (the cassette answers; no provider is called).`);
+    const { ms } = request.providerTimeout;
+    options.providerTimeouts = { firstByteTimeoutMs: ms, idleTimeoutMs: ms };
+  }
   if (request.observers !== undefined) options.config = { observers: [...request.observers] };
   const resolved: AgentLoadPlan['resolved'] = {};
   if (request.replay !== undefined) {

@@ -42,7 +42,7 @@ export class TextRenderer {
   handle(event: AgentEvent): void {
     switch (event.type) {
       case 'llm-start':
-        this.#progress.update(`thinking (${event.model})`);
+        this.#progress.wait(`waiting for ${event.provider} (${event.model})`);
         return;
       case 'text-delta':
         if (!this.#live) return;
@@ -65,6 +65,8 @@ export class TextRenderer {
         return;
       case 'llm-retry':
         this.#log(this.#err.yellow(`retrying ${event.provider} in ${formatMs(event.delayMs)} (attempt ${event.attempt}): ${event.error.message}`));
+        // Still waiting for the same reply: the spinner (and its seconds) carries on.
+        this.#progress.resume();
         return;
       case 'provider-fallback':
         this.#log(this.#err.yellow(`falling back from ${event.from} to ${event.to}: ${event.error.message}`));

@@ -2,7 +2,8 @@ import { Agent } from '../agent/agent.js';
 import type { AgentConfig } from '../agent/types.js';
 import { ConfigFileError } from '../core/errors/config-file-error.js';
 import { ConfigurationError } from '../core/errors/configuration-error.js';
-import { createProvider, type ProviderSpec } from '../providers/create-provider.js';
+import type { ProviderTimeoutOptions } from '../providers/call-timeouts.js';
+import { createProvider, withProviderTimeouts, type ProviderSpec } from '../providers/create-provider.js';
 import type { Provider } from '../providers/spec.js';
 import { ToolPolicy } from '../safety/tool-policy.js';
 import { loadConfiguredTools } from './load-tools.js';
@@ -16,6 +17,11 @@ export interface LoadAgentOptions extends AgentConfigOptions {
    * A spec of another provider type than the file's also drops the file's `model` (unless `model` is given).
    */
   provider?: Provider | ProviderSpec;
+  /**
+   * Timeouts set on every provider built from a spec (the file's or `provider`), over the file's
+   * own (`--timeout`). Refused with a ready Provider: set them on it instead.
+   */
+  providerTimeouts?: ProviderTimeoutOptions;
   /** Replaces the file's `model` (`--model`). */
   model?: string;
   /** Replaces the file's `max_iterations`. */
@@ -47,8 +53,14 @@ function compact<T extends object>(value: { [K in keyof T]?: T[K] | undefined })
 }
 
 async function providerFor(config: AgentFileConfig, options: LoadAgentOptions, label: string): Promise<Provider> {
-  if (isProvider(options.provider)) return options.provider;
-  const spec = options.provider ?? config.provider;
+  if (isProvider(options.provider)) {
+    if (options.providerTimeouts !== undefined) {
+      throw new ConfigurationError(`${label}: providerTimeouts apply to providers built from a spec; set the timeouts on the ready provider instead`, { key: 'providerTimeouts' });
+    }
+    return options.provider;
+  }
+  const fromFile = options.provider ?? config.provider;
+  const spec = fromFile === undefined || options.providerTimeouts === undefined ? fromFile : withProviderTimeouts(fromFile, options.providerTimeouts);
   if (spec === undefined) {
     throw new ConfigFileError(label, [{ path: 'provider', line: 1, col: 1, message: 'no provider: the file has no "provider" key and none was passed', hint: 'add e.g. provider: openai' }]);
   }

@@ -19,7 +19,19 @@ export const PROVIDER_FIELDS: FieldTable = {
     type: 'string',
     description: 'Name of the environment variable holding the API key (keys never go in the file).',
   },
-  timeout_ms: { read: num({ integer: true, min: 1 }), type: 'integer ≥ 1', description: 'Request timeout in milliseconds.' },
+  timeout_ms: { read: num({ integer: true, min: 1 }), type: 'integer ≥ 1', default: '600000', description: 'Total time one provider call may take, in milliseconds (a whole stream included).' },
+  first_byte_timeout_ms: {
+    read: num({ integer: true, min: 0 }),
+    type: 'integer ≥ 0',
+    default: '60000',
+    description: 'Streamed calls: the longest wait for the first byte of the reply, in milliseconds (0: none). `--timeout` overrides it.',
+  },
+  idle_timeout_ms: {
+    read: num({ integer: true, min: 0 }),
+    type: 'integer ≥ 0',
+    default: '60000',
+    description: 'Streamed calls: the longest silence between two pieces of the reply, in milliseconds (0: none). `--timeout` overrides it.',
+  },
   name: { read: str({ nonEmpty: true }), type: 'string', description: 'Label of a fallback entry in events and `providerUsed`; the provider name of openai-compatible. Refused elsewhere (it would be ignored).' },
   deployment: { read: str({ nonEmpty: true }), type: 'string', description: 'azure: the deployment called when no model is named (default: `model`).' },
   api_version: { read: str({ nonEmpty: true }), type: 'string', description: 'azure: the `api-version` query parameter (default AZURE_OPENAI_API_VERSION, else OPENAI_API_VERSION, else 2025-04-01-preview).' },
@@ -78,7 +90,7 @@ function readOne(ctx: ReadContext, node: unknown, path: string): ProviderType | 
 
 /**
  * Reads `provider:`: a name (`openai`), an object (`type`, `model`, `base_url`, `api_key_env`,
- * `timeout_ms`, `name`; for `azure` also `deployment`, `api_version`, `reasoning_model`) or a list of those (a fallback chain, in priority order). The result is
+ * `timeout_ms`, `first_byte_timeout_ms`, `idle_timeout_ms`, `name`; for `azure` also `deployment`, `api_version`, `reasoning_model`) or a list of those (a fallback chain, in priority order). The result is
  * what `createProvider` takes.
  */
 export function readProvider(ctx: ReadContext, node: unknown, path: string): ProviderSpec | undefined {

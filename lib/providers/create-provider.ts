@@ -1,6 +1,7 @@
 import { ConfigurationError } from '../core/errors/configuration-error.js';
 import { closestMatch } from '../core/suggest.js';
 import { FallbackProvider, type FallbackEntry } from './fallback.js';
+import type { ProviderTimeoutOptions } from './call-timeouts.js';
 import type { Provider } from './spec.js';
 
 /** The provider kinds `createProvider` knows. */
@@ -19,8 +20,15 @@ export interface ProviderConfig {
   /** Read the key from this environment variable. */
   apiKeyEnv?: string;
   api_key_env?: string;
+  /** Total time one call may take, ms (adapter default 600000). */
   timeoutMs?: number;
   timeout_ms?: number;
+  /** Streams: the longest wait for the first byte of the reply, ms (default 60000; 0: none). */
+  firstByteTimeoutMs?: number;
+  first_byte_timeout_ms?: number;
+  /** Streams: the longest silence between two pieces of the reply, ms (default 60000; 0: none). */
+  idleTimeoutMs?: number;
+  idle_timeout_ms?: number;
   /** azure: the deployment called when a request names no model (default: `model`). */
   deployment?: string;
   /** azure: the `api-version` query parameter (default `AZURE_OPENAI_API_VERSION`, else `OPENAI_API_VERSION`, else `DEFAULT_AZURE_OPENAI_API_VERSION`). */
@@ -93,14 +101,36 @@ export async function createProvider(spec: ProviderSpec): Promise<Provider> {
   return createOne(normalise(spec as ProviderType | ProviderConfig));
 }
 
+/** The timeouts of a provider description (camelCase or snake_case), the ones given only. */
+function timeoutsOf(config: ProviderConfig): ProviderTimeoutOptions {
+  const timeouts: ProviderTimeoutOptions = {};
+  const total = config.timeoutMs ?? config.timeout_ms;
+  const firstByte = config.firstByteTimeoutMs ?? config.first_byte_timeout_ms;
+  const idle = config.idleTimeoutMs ?? config.idle_timeout_ms;
+  if (total !== undefined) timeouts.timeoutMs = total;
+  if (firstByte !== undefined) timeouts.firstByteTimeoutMs = firstByte;
+  if (idle !== undefined) timeouts.idleTimeoutMs = idle;
+  return timeouts;
+}
+
+/**
+ * `spec` with `timeouts` set on it (on every entry of a fallback chain), over the timeouts it
+ * had: what `--timeout` does to the file's provider.
+ */
+export function withProviderTimeouts(spec: ProviderSpec, timeouts: ProviderTimeoutOptions): ProviderSpec {
+  if (Array.isArray(spec)) return (spec as readonly (ProviderType | ProviderConfig)[]).map((entry) => withProviderTimeouts(entry, timeouts) as ProviderConfig);
+  const config: ProviderConfig = typeof spec === 'string' ? { type: spec } : { ...(spec as ProviderConfig) };
+  return { ...config, ...timeouts };
+}
+
 async function createOne(config: ProviderConfig): Promise<Provider> {
   const apiKey = keyFrom(config);
   const baseURL = config.baseURL ?? config.base_url;
-  const common: { model?: string; timeoutMs?: number } = {
+  const timeouts = timeoutsOf(config);
+  const common: { model?: string } & ProviderTimeoutOptions = {
     ...(config.model === undefined ? {} : { model: config.model }),
+    ...timeouts,
   };
-  const timeoutMs = config.timeoutMs ?? config.timeout_ms;
-  if (timeoutMs !== undefined) common.timeoutMs = timeoutMs;
   switch (config.type) {
     case 'openai': {
       const { OpenAIProvider } = await import('./openai/index.js');
@@ -139,7 +169,7 @@ async function createOne(config: ProviderConfig): Promise<Provider> {
         ...(baseURL === undefined ? {} : { endpoint: baseURL }),
         ...(apiVersion === undefined ? {} : { apiVersion }),
         ...(reasoningModel === undefined ? {} : { reasoningModel }),
-        ...(timeoutMs === undefined ? {} : { timeoutMs }),
+        ...timeouts,
       });
     }
     case 'ollama': {

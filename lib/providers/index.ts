@@ -1,5 +1,6 @@
+export { DEFAULT_FIRST_BYTE_TIMEOUT_MS, DEFAULT_IDLE_TIMEOUT_MS, type ProviderTimeoutOptions } from './call-timeouts.js';
 export { CircuitBreaker } from './circuit-breaker.js';
-export { createProvider, PROVIDER_TYPES, type ProviderConfig, type ProviderSpec, type ProviderType } from './create-provider.js';
+export { createProvider, PROVIDER_TYPES, withProviderTimeouts, type ProviderConfig, type ProviderSpec, type ProviderType } from './create-provider.js';
 export { embedWithRetry, type EmbedRetryOptions } from './embed-with-retry.js';
 export { FallbackProvider, isFailoverError, type FallbackEntry, type FallbackOptions } from './fallback.js';
 export * from './models/index.js';

@@ -1,6 +1,7 @@
 import Anthropic from '@anthropic-ai/sdk';
 import { ProviderConfigurationError } from '../../core/errors/provider-configuration-error.js';
 import { CallControl } from '../call-control.js';
+import { sdkTimeout, streamTimeouts, wholeCallTimeouts, type CallTimeouts, type ProviderTimeoutOptions } from '../call-timeouts.js';
 import { defaultModelFor } from '../models/defaults.js';
 import type { Provider, ProviderCapabilities, ProviderRequest, ProviderResponse, StreamPart } from '../spec.js';
 import { DEFAULT_MAX_TOKENS, MIN_THINKING_BUDGET, toAnthropicParams, type AnthropicThinking } from './convert-request.js';
@@ -10,7 +11,7 @@ import { AnthropicEventReader } from './sse-events.js';
 import { EventConverter } from './stream.js';
 
 /** Options of {@link AnthropicProvider}. */
-export interface AnthropicProviderOptions {
+export interface AnthropicProviderOptions extends ProviderTimeoutOptions {
   /** API key; default `ANTHROPIC_API_KEY`. */
   apiKey?: string;
   /** API base URL; default `ANTHROPIC_BASE_URL`, else the SDK's (`https://api.anthropic.com`). */
@@ -18,14 +19,8 @@ export interface AnthropicProviderOptions {
   /** The model used when a request names none; default `defaultModelFor('anthropic')`. */
   model?: string;
   /**
-   * Per-call timeout in milliseconds (default 600000, like the other adapters): bounds a whole
-   * `complete` call, body included, and for `stream` the wait for the response headers and for
-   * each next event (a stream that keeps sending is never cut). 0 (or less) means no timeout.
-   */
-  timeoutMs?: number;
-  /**
-   * A ready SDK client (tests, proxies); `apiKey` and `baseURL` are then ignored. `timeoutMs` still
-   * applies: it is passed with every request.
+   * A ready SDK client (tests, proxies); `apiKey` and `baseURL` are then ignored. The timeouts still
+   * apply: they are passed with every request.
    */
   client?: Anthropic;
   /** `max_tokens` when a request sets none (the API requires one). Default 4096. */
@@ -46,21 +41,11 @@ export interface AnthropicProviderOptions {
   thinking?: AnthropicThinking;
 }
 
-/** Default per-call timeout (the same as the OpenAI, Gemini and Ollama adapters'). */
+/** Default total timeout of one call (the same as the OpenAI, Gemini and Ollama adapters'). */
 export const DEFAULT_ANTHROPIC_TIMEOUT_MS = 600_000;
 
-/** The longest delay a Node timer takes (a larger one fires at once). */
-const MAX_TIMER_MS = 2_147_483_647;
-
-/**
- * The timeout given to the SDK with each request. The SDK only bounds the wait for the response
- * headers with it (the CallControl bounds the rest); given no timeout, it refuses a non-streamed
- * request whose `max_tokens` might take over 10 minutes ("Streaming is required…") before sending
- * it, so one is always given: with no timeout of ours, the longest a timer allows.
- */
-function sdkTimeout(timeoutMs: number): number {
-  return Number.isFinite(timeoutMs) && timeoutMs > 0 ? Math.min(timeoutMs, MAX_TIMER_MS) : MAX_TIMER_MS;
-}
+// The SDK is always given a timeout (sdkTimeout): given none, it refuses a non-streamed request
+// whose `max_tokens` might take over 10 minutes ("Streaming is required…") before sending it.
 
 /**
  * The Anthropic Messages API through the official `@anthropic-ai/sdk`, with the SDK's own retries
@@ -71,15 +56,18 @@ export class AnthropicProvider implements Provider {
   readonly defaultModel: string;
   readonly capabilities: ProviderCapabilities = { tools: true, streaming: true, structuredOutput: true, vision: true, embeddings: false };
   readonly client: Anthropic;
-  /** The resolved per-call timeout in ms (`options.timeoutMs`, default 600000; ≤ 0: none). */
+  /** The resolved total timeout of one call in ms (`options.timeoutMs`, default 600000; ≤ 0: none). */
   readonly timeoutMs: number;
+  /** The limits of a `stream` call (`complete` has the total only). */
+  readonly timeouts: CallTimeouts;
   readonly #maxTokens: number;
   readonly #thinking: AnthropicThinking | undefined;
 
   constructor(options: AnthropicProviderOptions = {}) {
     this.defaultModel = options.model ?? defaultModelFor('anthropic');
     this.#maxTokens = options.maxTokens ?? DEFAULT_MAX_TOKENS;
-    this.timeoutMs = options.timeoutMs ?? DEFAULT_ANTHROPIC_TIMEOUT_MS;
+    this.timeouts = streamTimeouts(options, DEFAULT_ANTHROPIC_TIMEOUT_MS);
+    this.timeoutMs = this.timeouts.totalMs;
     this.#thinking = checkThinking(options.thinking);
     this.client = options.client ?? createClient(options, this.timeoutMs);
   }
@@ -94,7 +82,7 @@ export class AnthropicProvider implements Provider {
     const model = request.model || this.defaultModel;
     const params = toAnthropicParams({ ...request, model }, this.#maxTokens, this.#thinking);
     // One timer for the whole call, body included (the SDK's own timeout ends with the headers).
-    const call = new CallControl(request.signal, this.timeoutMs);
+    const call = new CallControl(request.signal, wholeCallTimeouts(this.timeouts));
     try {
       const { data, request_id } = await this.client.messages.create({ ...params, stream: false }, this.#requestOptions(call)).withResponse();
       return fromAnthropicMessage(data, request_id);
@@ -108,15 +96,15 @@ export class AnthropicProvider implements Provider {
   async *stream(request: ProviderRequest): AsyncGenerator<StreamPart> {
     const model = request.model || this.defaultModel;
     const params = toAnthropicParams({ ...request, model }, this.#maxTokens, this.#thinking);
-    // One silence timer for the whole call (headers, then each event), not one per event.
-    const call = new CallControl(request.signal, this.timeoutMs);
+    // One timer for the whole call (total, first byte, then the silences), not one per event.
+    const call = new CallControl(request.signal, this.timeouts);
     const converter = new EventConverter(model);
     let finished = false;
     try {
       // The SDK sends the request and maps an error status; agentlib decodes the event stream
       // (AnthropicEventReader, decision 0007): one promise per network read, events parsed as taken.
+      // The headers are not the first byte of the reply: the first-byte wait runs on.
       const response = await this.client.messages.create({ ...params, stream: true }, this.#requestOptions(call)).asResponse();
-      call.touch();
       const events = new AnthropicEventReader(response);
       const signal = call.signal;
       reading: while (await events.read()) {

@@ -201,7 +201,8 @@ export async function* streamParts(
  * timer per stream, see CallControl) and calls `cancel`.
  */
 export async function* convertStream(events: AsyncIterable<RawMessageStreamEvent>, context: StreamContext): AsyncGenerator<StreamPart> {
-  const call = new CallControl(context.signal, context.idleTimeoutMs ?? 0);
+  const idle = context.idleTimeoutMs ?? 0;
+  const call = new CallControl(context.signal, { totalMs: 0, firstByteMs: idle, idleMs: idle });
   const iterator = events[Symbol.asyncIterator]();
   // One promise per stream that settles when the call is aborted (timeout or caller), raced
   // against each next() so an iterator that ignores `cancel` cannot hang the stream.

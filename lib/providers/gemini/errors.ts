@@ -145,6 +145,8 @@ export interface FailureContext {
   /** True when the adapter's own per-call timeout fired. */
   timedOut: boolean;
   timeoutMs: number | undefined;
+  /** Which limit ran out, as words (CallControl.describeTimeout); default: the total. */
+  timeoutText?: string;
   phase: FailurePhase;
   /** The client's configured credentials (API key): scrubbed from the error and its causes. */
   credentials?: readonly (string | null | undefined)[];
@@ -169,7 +171,7 @@ function mapError(error: unknown, context: FailureContext): unknown {
   if (context.signal?.aborted) return context.signal.reason;
   if (ProviderError.isInstance(error)) return error;
   const extra = { cause: error, ...(context.model !== undefined ? { model: context.model } : {}) };
-  if (context.timedOut) return providerTransportError(GEMINI, 'timeout', `no response within ${context.timeoutMs ?? 0} ms`, extra);
+  if (context.timedOut) return providerTransportError(GEMINI, 'timeout', context.timeoutText ?? `no response within ${context.timeoutMs ?? 0} ms`, extra);
   if (error instanceof GeminiInStreamError) return inStreamError(error, context.model);
   if (error instanceof ApiError) return apiErrorToProviderError(error, context.model);
   // A body cut or garbled while streaming is a broken stream (retryable before any output).

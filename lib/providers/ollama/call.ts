@@ -1,5 +1,6 @@
 import { Ollama } from 'ollama';
 import { CallControl } from '../call-control.js';
+import type { CallTimeouts } from '../call-timeouts.js';
 
 /** Thrown into the response body when a streamed line is not JSON (the SDK would skip it silently). */
 export class MalformedLineError extends Error {
@@ -46,7 +47,8 @@ function errorResponse(response: Response, text: string): Response {
 export interface CallOptions {
   host: string;
   model: string;
-  timeoutMs: number;
+  /** The call's limits (a `complete` / `embed` call: the total only). */
+  timeouts: CallTimeouts;
   signal: AbortSignal | undefined;
   /** True for `stream: true` chat calls (their NDJSON body is read by the provider, see `streamBody`). */
   streaming: boolean;
@@ -57,8 +59,8 @@ export interface CallOptions {
 }
 
 /**
- * One HTTP exchange with Ollama, on a CallControl (the request signal plus one silence timer,
- * restarted whenever bytes arrive). The SDK is handed a fetch that runs on the call's signal and
+ * One HTTP exchange with Ollama, on a CallControl (the request signal plus one timer for the
+ * call's limits; bytes of a streamed body restart its idle window). The SDK is handed a fetch that runs on the call's signal and
  * remembers the response headers. A streamed `/api/chat` body is kept for the provider to read
  * itself (`streamBody`): the SDK's NDJSON reader skips malformed lines silently and turns
  * `{"error"}` lines into bare Errors, and checking its input line by line would parse every line
@@ -69,7 +71,6 @@ export class OllamaCall {
   readonly client: Ollama;
   readonly host: string;
   readonly model: string;
-  readonly timeoutMs: number;
   /** The caller's signal. */
   readonly signal: AbortSignal | undefined;
   readonly streaming: boolean;
@@ -85,22 +86,21 @@ export class OllamaCall {
   constructor(options: CallOptions) {
     this.host = options.host;
     this.model = options.model;
-    this.timeoutMs = options.timeoutMs;
     this.signal = options.signal;
     this.streaming = options.streaming;
     this.credentials = [options.apiKey, process.env.OLLAMA_API_KEY, hostPassword(options.host)];
-    this.control = new CallControl(options.signal, options.timeoutMs);
+    this.control = new CallControl(options.signal, options.timeouts);
     this.ownsClient = options.client === undefined;
     const headers = options.apiKey === undefined ? {} : { headers: { Authorization: `Bearer ${options.apiKey}` } };
     this.client = options.client ?? new Ollama({ host: options.host, fetch: this.fetch, ...headers });
   }
 
-  /** True once the silence timer fired (as opposed to the caller aborting). */
+  /** True once a limit ran out (as opposed to the caller aborting). */
   get timedOut(): boolean {
     return this.control.timedOut;
   }
 
-  /** Restarts the silence window (hot path: records the time only). */
+  /** Bytes arrived: ends the first-byte wait, restarts the idle window (hot path: records the time only). */
   touch(): void {
     this.control.touch();
   }
@@ -148,8 +148,8 @@ export class OllamaCall {
     const own = this.control.signal;
     const signal = init?.signal ? AbortSignal.any([init.signal, own]) : own;
     const response = await fetch(input, { ...init, signal });
+    // The headers are not the first byte of the reply: the first-byte wait runs on.
     this.headers = response.headers;
-    this.touch();
     if (!response.ok) return errorResponse(response, await response.text());
     if (!response.body) return response;
     if (this.streaming) {

@@ -1,6 +1,7 @@
 import type { Ollama } from 'ollama';
 import { providerTransportError } from '../provider-errors.js';
 import type { EmbedRequest, EmbedResponse } from '../spec.js';
+import type { CallTimeouts } from '../call-timeouts.js';
 import { OllamaCall } from './call.js';
 import { OLLAMA, toOllamaError } from './errors.js';
 
@@ -11,7 +12,8 @@ export const OLLAMA_EMBED_BATCH = 2048;
 export interface EmbedSettings {
   host: string;
   model: string;
-  timeoutMs: number;
+  /** The limits of one request (the total only: nothing arrives before the whole reply). */
+  timeouts: CallTimeouts;
   client: Ollama | undefined;
   apiKey?: string | undefined;
   keepAlive?: string | number;
@@ -31,7 +33,7 @@ export async function embedTexts(request: EmbedRequest, settings: EmbedSettings)
   let reportedModel = model;
   for (let start = 0; start < request.texts.length; start += batchSize) {
     const input = request.texts.slice(start, start + batchSize);
-    const call = new OllamaCall({ host: settings.host, model, timeoutMs: settings.timeoutMs, signal: request.signal, streaming: false, client: settings.client, apiKey: settings.apiKey });
+    const call = new OllamaCall({ host: settings.host, model, timeouts: settings.timeouts, signal: request.signal, streaming: false, client: settings.client, apiKey: settings.apiKey });
     let raw: unknown;
     try {
       const body: Parameters<Ollama['embed']>[0] = { model, input };

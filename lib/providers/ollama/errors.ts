@@ -47,7 +47,7 @@ function mapError(error: unknown, call: OllamaCall): unknown {
   if (ProviderError.isInstance(error)) return error;
   const extra = { model: call.model, cause: error };
   if (call.timedOut) {
-    return providerTransportError(OLLAMA, 'timeout', `no data from Ollama at ${call.host} within ${call.timeoutMs} ms`, extra);
+    return providerTransportError(OLLAMA, 'timeout', `Ollama at ${call.host}: ${call.control.describeTimeout()}`, extra);
   }
   if (error instanceof MalformedLineError) return providerTransportError(OLLAMA, 'stream', error.message, extra);
   if (isResponseError(error)) {

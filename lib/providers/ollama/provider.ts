@@ -2,6 +2,7 @@ import type { Ollama } from 'ollama';
 import { defaultModelFor } from '../models/defaults.js';
 import { OllamaModels } from '../models/ollama.js';
 import type { EmbedRequest, EmbedResponse, Provider, ProviderCapabilities, ProviderRequest, ProviderResponse, StreamPart } from '../spec.js';
+import { streamTimeouts, wholeCallTimeouts, type CallTimeouts, type ProviderTimeoutOptions } from '../call-timeouts.js';
 import { OllamaCall } from './call.js';
 import { toChatRequest } from './convert-request.js';
 import { toProviderResponse } from './convert-response.js';
@@ -11,22 +12,17 @@ import { streamChat } from './stream.js';
 
 /** Where Ollama listens by default. */
 export const DEFAULT_OLLAMA_HOST = 'http://127.0.0.1:11434';
-/** Default per-call timeout: ms without any byte from the server (local models can take long to load). */
+/** Default total timeout of one call (streams also have first-byte and idle limits). */
 export const DEFAULT_OLLAMA_TIMEOUT_MS = 600_000;
 
 /** Options of {@link OllamaProvider}. */
-export interface OllamaProviderOptions {
+export interface OllamaProviderOptions extends ProviderTimeoutOptions {
   /** Server URL. Default: `OLLAMA_HOST`, else `http://127.0.0.1:11434`. */
   host?: string;
   /** Chat model used when a request names none. Default: `defaultModelFor('ollama')`. */
   model?: string;
   /** Embedding model used when an embed request names none. Default: `nomic-embed-text`. */
   embeddingModel?: string;
-  /**
-   * Per-call timeout in ms, counted from the request and restarted whenever bytes arrive (so a long
-   * stream that keeps flowing is not cut). Default 600 000.
-   */
-  timeoutMs?: number;
   /**
    * A preconfigured `ollama` SDK client. Without one, the provider builds a client per call whose
    * fetch applies the timeout and the request signal; with one, both are enforced by abandoning the
@@ -58,7 +54,10 @@ export class OllamaProvider implements Provider {
   readonly defaultModel: string;
   readonly embeddingModel: string;
   readonly host: string;
+  /** The resolved total timeout of one call in ms. */
   readonly timeoutMs: number;
+  /** The limits of a `stream` call (`complete` / `embed` have the total only). */
+  readonly timeouts: CallTimeouts;
   readonly capabilities: ProviderCapabilities = { tools: true, streaming: true, structuredOutput: true, vision: true, embeddings: true };
   private readonly client: Ollama | undefined;
   private readonly keepAlive: string | number | undefined;
@@ -69,7 +68,8 @@ export class OllamaProvider implements Provider {
     this.host = normalizeOllamaHost(options.host ?? (envHost !== undefined && envHost.trim() !== '' ? envHost : DEFAULT_OLLAMA_HOST));
     this.defaultModel = options.model ?? defaultModelFor('ollama');
     this.embeddingModel = options.embeddingModel ?? OllamaModels.NOMIC_EMBED_TEXT;
-    this.timeoutMs = options.timeoutMs ?? DEFAULT_OLLAMA_TIMEOUT_MS;
+    this.timeouts = streamTimeouts(options, DEFAULT_OLLAMA_TIMEOUT_MS);
+    this.timeoutMs = this.timeouts.totalMs;
     this.client = options.client;
     this.keepAlive = options.keepAlive;
     this.apiKey = options.apiKey;
@@ -77,7 +77,8 @@ export class OllamaProvider implements Provider {
 
   private call(request: { model?: string; signal?: AbortSignal | undefined }, streaming: boolean): OllamaCall {
     const model = request.model !== undefined && request.model !== '' ? request.model : this.defaultModel;
-    return new OllamaCall({ host: this.host, model, timeoutMs: this.timeoutMs, signal: request.signal, streaming, client: this.client, apiKey: this.apiKey });
+    const timeouts = streaming ? this.timeouts : wholeCallTimeouts(this.timeouts);
+    return new OllamaCall({ host: this.host, model, timeouts, signal: request.signal, streaming, client: this.client, apiKey: this.apiKey });
   }
 
   private body(request: ProviderRequest, model: string): ReturnType<typeof toChatRequest> {
@@ -107,7 +108,7 @@ export class OllamaProvider implements Provider {
   }
 
   embed(request: EmbedRequest): Promise<EmbedResponse> {
-    const settings = { host: this.host, model: this.embeddingModel, timeoutMs: this.timeoutMs, client: this.client, apiKey: this.apiKey };
+    const settings = { host: this.host, model: this.embeddingModel, timeouts: wholeCallTimeouts(this.timeouts), client: this.client, apiKey: this.apiKey };
     return embedTexts(request, this.keepAlive === undefined ? settings : { ...settings, keepAlive: this.keepAlive });
   }
 }

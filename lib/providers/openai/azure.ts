@@ -37,8 +37,12 @@ export interface AzureOpenAIProviderOptions {
   reasoningModel?: boolean;
   /** The embeddings deployment used when an embed request names no model. */
   embeddingDeployment?: string;
-  /** Per-call timeout in ms (default 600000), as for OpenAIProvider. */
+  /** Total timeout of one call in ms (default 600000), as for OpenAIProvider. */
   timeoutMs?: number;
+  /** `stream`: the wait for the first byte in ms (default 60000), as for OpenAIProvider. */
+  firstByteTimeoutMs?: number;
+  /** `stream`: the longest silence between chunks in ms (default 60000), as for OpenAIProvider. */
+  idleTimeoutMs?: number;
   /** What the deployments support, when it is less (e.g. `{ vision: false }`). */
   capabilities?: Partial<ProviderCapabilities>;
 }
@@ -108,7 +112,13 @@ export class AzureOpenAIProvider extends OpenAIProvider {
       maxRetries: 0,
       timeout: timeoutMs,
     });
-    super({ client, model: deployment, timeoutMs });
+    super({
+      client,
+      model: deployment,
+      timeoutMs,
+      ...(options.firstByteTimeoutMs === undefined ? {} : { firstByteTimeoutMs: options.firstByteTimeoutMs }),
+      ...(options.idleTimeoutMs === undefined ? {} : { idleTimeoutMs: options.idleTimeoutMs }),
+    });
     this.endpoint = endpoint;
     this.apiVersion = apiVersion;
     this.deployment = deployment;

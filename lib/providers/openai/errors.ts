@@ -34,7 +34,7 @@ function mapFailure(error: unknown, ctx: FailureContext): unknown {
   const { provider, model, call } = ctx;
   if (call.callerAborted) return call.signal.reason as unknown;
   if (call.timedOut || error instanceof APIConnectionTimeoutError) {
-    return providerTransportError(provider, 'timeout', `no response from ${provider} in time`, { model, cause: error });
+    return providerTransportError(provider, 'timeout', call.timedOut ? call.describeTimeout() : `no response from ${provider} in time`, { model, cause: error });
   }
   if (AgentlibError.isInstance(error)) return error;
   if (error instanceof APIUserAbortError) {

@@ -1,9 +1,10 @@
 import { ProviderConfigurationError } from '../../core/errors/provider-configuration-error.js';
+import type { ProviderTimeoutOptions } from '../call-timeouts.js';
 import type { ProviderCapabilities } from '../spec.js';
 import { OpenAIProvider } from './provider.js';
 
 /** Options of an OpenAICompatibleProvider. */
-export interface OpenAICompatibleOptions {
+export interface OpenAICompatibleOptions extends ProviderTimeoutOptions {
   /** The server's OpenAI-compatible base URL, e.g. `http://localhost:11434/v1` (Ollama), `http://localhost:1234/v1` (LM Studio). */
   baseURL: string;
   /** The model to call; required (there is no sensible default for an arbitrary server). */
@@ -14,7 +15,6 @@ export interface OpenAICompatibleOptions {
   apiKey?: string;
   /** Read the key from this environment variable instead (e.g. `GROQ_API_KEY`). */
   apiKeyEnv?: string;
-  timeoutMs?: number;
   /**
    * `OpenAI-Organization` / `OpenAI-Project` headers: sent only when given here. The environment's
    * OPENAI_ORG_ID / OPENAI_PROJECT_ID are never sent to another server.
@@ -51,6 +51,8 @@ export class OpenAICompatibleProvider extends OpenAIProvider {
       organization: options.organization ?? null,
       project: options.project ?? null,
       ...(options.timeoutMs === undefined ? {} : { timeoutMs: options.timeoutMs }),
+      ...(options.firstByteTimeoutMs === undefined ? {} : { firstByteTimeoutMs: options.firstByteTimeoutMs }),
+      ...(options.idleTimeoutMs === undefined ? {} : { idleTimeoutMs: options.idleTimeoutMs }),
     });
     this.name = name;
     this.capabilities = { tools: true, streaming: true, structuredOutput: true, vision: true, embeddings: true, ...options.capabilities };

@@ -40,8 +40,8 @@ const DONE: IteratorResult<StreamPart> = Object.freeze({ value: undefined, done:
  * network (one promise per network read, not per chunk). An async generator pays several extra
  * microtask turns per `yield`, which on a fast stream is most of the adapter's cost per chunk.
  *
- * Semantics are the generator's: the request is sent on the first `next()`; every chunk restarts
- * the silence timer; an abort or a timeout is an error, never a quiet end; a stream without a
+ * Semantics are the generator's: the request is sent on the first `next()`; every network read
+ * restarts the idle window (the first one ends the first-byte wait); an abort or a timeout is an error, never a quiet end; a stream without a
  * finish reason throws; `return()` (a consumer that stops early) aborts the HTTP stream; the
  * call's timer and signal links are released once, however the stream ends. A dropped connection
  * or a silence timeout after the finish reason and some output ends the stream as complete,
@@ -131,8 +131,8 @@ export class PartStream implements AsyncIterableIterator<StreamPart> {
       throw error;
     }
     try {
+      // The headers are not the first byte of the reply: the first-byte wait runs on.
       const opened = await this.#source.open(call);
-      call.touch();
       this.#chunks = opened.chunks;
       this.#assembler = new ChunkAssembler({ provider: this.#source.provider, model: this.#source.model, requestId: opened.requestId });
     } catch (error) {

@@ -3,6 +3,7 @@ import { ProviderConfigurationError } from '../../core/errors/provider-configura
 import { defaultModelFor } from '../models/defaults.js';
 import type { EmbedRequest, EmbedResponse, Provider, ProviderCapabilities, ProviderRequest, ProviderResponse, StreamPart } from '../spec.js';
 import { CallControl } from '../call-control.js';
+import { sdkTimeout, streamTimeouts, wholeCallTimeouts, type CallTimeouts, type ProviderTimeoutOptions } from '../call-timeouts.js';
 import { toChatParams, type ChatParams } from './convert-request.js';
 import { fromCompletion } from './convert-response.js';
 import { embedTexts } from './embed.js';
@@ -11,7 +12,7 @@ import { PartStream } from './part-stream.js';
 import { SseChunkReader } from './sse-chunks.js';
 
 /** Options of an OpenAIProvider. */
-export interface OpenAIProviderOptions {
+export interface OpenAIProviderOptions extends ProviderTimeoutOptions {
   /** API key; defaults to `OPENAI_API_KEY`. Optional when `baseURL` points at a local server. */
   apiKey?: string;
   /** Base URL (an OpenAI-compatible server: vLLM, LM Studio, Groq…); defaults to `OPENAI_BASE_URL`. */
@@ -22,16 +23,11 @@ export interface OpenAIProviderOptions {
   organization?: string | null;
   /** `OpenAI-Project` header; default `OPENAI_PROJECT_ID` (the SDK's); `null` sends none. */
   project?: string | null;
-  /**
-   * Per-call timeout in ms (default 600000): bounds a whole `complete` / `embed` call, and for
-   * `stream` the wait for the response headers and for each next chunk.
-   */
-  timeoutMs?: number;
   /** A ready client (its own settings are used as they are). */
   client?: OpenAI;
 }
 
-/** Default per-call timeout (the SDK's own default). */
+/** Default total timeout of one call (the SDK's own default); streams also have first-byte and idle limits. */
 export const DEFAULT_OPENAI_TIMEOUT_MS = 600_000;
 
 function env(name: string): string | undefined {
@@ -49,11 +45,15 @@ export class OpenAIProvider implements Provider {
   readonly defaultModel: string;
   readonly capabilities: ProviderCapabilities = { tools: true, streaming: true, structuredOutput: true, vision: true, embeddings: true };
   readonly client: OpenAI;
+  /** The limits of a `stream` call; `complete` / `embed` calls have the total only. */
+  readonly timeouts: CallTimeouts;
   private readonly timeoutMs: number;
 
   constructor(options: OpenAIProviderOptions = {}) {
     this.defaultModel = options.model ?? defaultModelFor('openai');
-    this.timeoutMs = options.timeoutMs ?? DEFAULT_OPENAI_TIMEOUT_MS;
+    this.timeouts = streamTimeouts(options, DEFAULT_OPENAI_TIMEOUT_MS);
+    // The SDK's own timeout only bounds the wait for the headers; 0 there would abort at once.
+    this.timeoutMs = sdkTimeout(this.timeouts.totalMs);
     if (options.client) {
       this.client = options.client;
       return;
@@ -93,7 +93,7 @@ export class OpenAIProvider implements Provider {
   async complete(request: ProviderRequest): Promise<ProviderResponse> {
     const model = request.model || this.defaultModel;
     const params = this.chatParams(request, model);
-    const call = new CallControl(request.signal, this.timeoutMs);
+    const call = new CallControl(request.signal, wholeCallTimeouts(this.timeouts));
     try {
       const { data, request_id } = await this.client.chat.completions
         .create({ ...params, stream: false }, { signal: call.signal, maxRetries: 0, timeout: this.timeoutMs })
@@ -112,7 +112,7 @@ export class OpenAIProvider implements Provider {
     return new PartStream({
       provider: this.name,
       model,
-      begin: () => new CallControl(request.signal, this.timeoutMs),
+      begin: () => new CallControl(request.signal, this.timeouts),
       open: async (call) => {
         // The SDK sends the request and maps an error status; agentlib decodes the event stream (SseChunkReader).
         const response = await this.client.chat.completions
@@ -130,7 +130,7 @@ export class OpenAIProvider implements Provider {
         client: this.client,
         provider: this.name,
         run: async (fn, signal, model) => {
-          const call = new CallControl(signal, this.timeoutMs);
+          const call = new CallControl(signal, wholeCallTimeouts(this.timeouts));
           try {
             return await fn(call.signal);
           } catch (error) {

@@ -1,20 +1,35 @@
 import assert from 'node:assert/strict';
 import { createServer, type AddressInfo, type Server } from 'node:net';
 import { after, before, describe, test } from 'node:test';
-import { backendTargets, checkBackends, probeBackend, tcpProbe } from '../../../commands/doctor/redis-postgres.js';
+import { backendTargets, checkBackends, greetingFor, probeBackend, tcpProbe } from '../../../commands/doctor/redis-postgres.js';
 import type { AgentFileConfig } from '../../../lib/config/types.js';
 import { closedPort } from '../doctor-helpers.js';
 
 describe('doctor: Redis / Postgres', () => {
+  // A Redis-like server (answers each greeting, +PONG), one that accepts and never answers, one that hangs up.
   let server: Server;
   let port: number;
+  let silent: Server;
+  let silentPort: number;
+  let hangUp: Server;
+  let hangUpPort: number;
+  const listen = async (made: Server): Promise<number> => {
+    await new Promise<void>((resolve) => made.listen(0, '127.0.0.1', resolve));
+    return (made.address() as AddressInfo).port;
+  };
   before(async () => {
-    server = createServer((socket) => socket.end());
-    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-    port = (server.address() as AddressInfo).port;
+    server = createServer((socket) => socket.on('data', () => socket.end('+PONG\r\n')));
+    port = await listen(server);
+    silent = createServer((socket) => socket.resume());
+    silentPort = await listen(silent);
+    hangUp = createServer((socket) => socket.end());
+    hangUpPort = await listen(hangUp);
   });
   after(async () => {
-    await new Promise<void>((resolve) => server.close(() => resolve()));
+    for (const made of [server, silent, hangUp]) {
+      made.close();
+      (made as Server & { closeAllConnections?: () => void }).closeAllConnections?.();
+    }
   });
 
   test('targets: set variables, agentlib\'s own required, generic ones optional, plus a redis session.url', () => {
@@ -27,21 +42,32 @@ describe('doctor: Redis / Postgres', () => {
     ]);
   });
 
-  test('tcpProbe: connects to a listening port, is refused by a closed one, and times out', async () => {
-    const ok = await tcpProbe('127.0.0.1', port, 1000);
+  test('tcpProbe: a server that answers the greeting is ok; a closed port is refused; a hang-up is no answer', async () => {
+    const ok = await tcpProbe('127.0.0.1', port, 5000, undefined, greetingFor('redis', 'redis:'));
     assert.equal(ok.ok, true);
-    const refused = await tcpProbe('127.0.0.1', await closedPort(), 1000);
+    const refused = await tcpProbe('127.0.0.1', await closedPort(), 5000, undefined, greetingFor('redis', 'redis:'));
     assert.deepEqual(refused, { ok: false, reason: 'ECONNREFUSED', timedOut: false });
-    // 10.255.255.1 is unroutable on most networks; whatever happens, the probe ends within its limit.
+    const closed = await tcpProbe('127.0.0.1', hangUpPort, 5000, undefined, greetingFor('postgres', 'postgres:'));
+    assert.deepEqual(closed, { ok: false, reason: 'closed without answering', timedOut: false });
+  });
+
+  test('tcpProbe times out on a server that accepts the connection and never answers', async () => {
     const started = performance.now();
-    await tcpProbe('10.255.255.1', 6379, 200);
-    assert.ok(performance.now() - started < 1500);
+    const result = await tcpProbe('127.0.0.1', silentPort, 300, undefined, greetingFor('postgres', 'postgres:'));
+    assert.deepEqual(result, { ok: false, reason: 'no answer within 300 ms', timedOut: true });
+    // Not before its limit; the upper bound is generous for a loaded machine.
+    const elapsed = performance.now() - started;
+    assert.ok(elapsed >= 290 && elapsed < 5000, `${Math.round(elapsed)} ms`);
+    const backend = await probeBackend({ source: 'AGENTLIB_REDIS_URL', kind: 'redis', value: `redis://127.0.0.1:${silentPort}`, required: true }, { timeoutMs: 300 });
+    assert.equal(backend.status, 'fail');
+    assert.equal(backend.detail, `cannot reach 127.0.0.1:${silentPort} (no answer within 300 ms)`);
+    assert.equal(backend.data?.reason, 'timeout');
   });
 
   test('a reachable Redis: ok, with the address but not the password', async () => {
     const result = await probeBackend({ source: 'AGENTLIB_REDIS_URL', kind: 'redis', value: `redis://default:hunter2secret@127.0.0.1:${port}/0`, required: true }, { timeoutMs: 1000 });
     assert.equal(result.status, 'ok');
-    assert.match(result.detail, new RegExp(`^redis://127\\.0\\.0\\.1:${port} accepts connections`));
+    assert.match(result.detail, new RegExp(`^redis://127\\.0\\.0\\.1:${port} answers`));
     assert.ok(!JSON.stringify(result).includes('hunter2secret'));
   });
 

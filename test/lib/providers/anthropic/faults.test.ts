@@ -158,7 +158,7 @@ describe('AnthropicProvider fault matrix', () => {
     await usingExperimental(/MockTimers/, () => t.mock.timers.enable({ apis: ['Date'], now: 1_000_000 }));
     server.enqueue(sseResponse(STREAM)); // one write
     const parts: StreamPart[] = [];
-    for await (const part of providerFor(server, { timeoutMs: 100 }).stream(ask('Count'))) {
+    for await (const part of providerFor(server, { firstByteTimeoutMs: 100, idleTimeoutMs: 100 }).stream(ask('Count'))) {
       parts.push(part);
       t.mock.timers.tick(60);
       await new Promise((resolve) => setTimeout(resolve, 120));

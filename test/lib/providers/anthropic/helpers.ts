@@ -1,9 +1,10 @@
 import { AnthropicProvider } from '../../../../lib/providers/anthropic/index.js';
+import type { ProviderTimeoutOptions } from '../../../../lib/providers/call-timeouts.js';
 import type { ProviderRequest, StreamPart } from '../../../../lib/providers/spec.js';
 import type { ReplayServer } from '../../../support/replay-server.js';
 
 /** An AnthropicProvider on the real SDK, pointed at the replay server. */
-export function providerFor(server: ReplayServer, extra: { timeoutMs?: number } = {}): AnthropicProvider {
+export function providerFor(server: ReplayServer, extra: ProviderTimeoutOptions = {}): AnthropicProvider {
   return new AnthropicProvider({ apiKey: 'test-key', baseURL: server.url, ...extra });
 }
 

@@ -12,6 +12,7 @@ import type { StreamPart } from '../../../../lib/providers/spec.js';
 import { testRuntime } from '../../../support/agent-harness.js';
 import { fixture, sseResponse, startReplayServer, type ReplayResponse, type ReplayServer } from '../../../support/replay-server.js';
 import { ask, providerFor, textOf } from './helpers.js';
+import { drainStream as drain } from '../../../support/drain-stream.js';
 
 /** SSE events of a text stream of `deltas` text deltas ("t0 ", "t1 ", …), one string per event. */
 function textEvents(deltas: number): string[] {
@@ -25,17 +26,6 @@ function textEvents(deltas: number): string[] {
 }
 
 const expectedText = (deltas: number): string => Array.from({ length: deltas }, (_, i) => `t${i} `).join('');
-
-/** Consumes a stream: the parts it produced and the error it ended with. */
-async function drain(stream: AsyncIterable<StreamPart>): Promise<{ parts: StreamPart[]; error: unknown }> {
-  const parts: StreamPart[] = [];
-  try {
-    for await (const part of stream) parts.push(part);
-  } catch (error) {
-    return { parts, error };
-  }
-  return { parts, error: undefined };
-}
 
 function assertTimeout(error: unknown): asserts error is ProviderError {
   assert.ok(ProviderError.isInstance(error), `expected a ProviderError, got ${String(error)}`);
@@ -86,7 +76,7 @@ describe('AnthropicProvider timeouts (one CallControl per call)', () => {
     const events = textEvents(30);
     server.enqueue({ ...sseResponse(''), chunks: events, chunkDelayMs: 50 });
     const started = Date.now();
-    const { parts, error } = await drain(providerFor(server, { timeoutMs: 600 }).stream(ask('count')));
+    const { parts, error } = await drain(providerFor(server, { firstByteTimeoutMs: 600, idleTimeoutMs: 600 }).stream(ask('count')));
     assert.equal(error, undefined);
     assert.ok(Date.now() - started > 2 * 600, 'the whole stream took several timeouts');
     assert.equal(textOf(parts), expectedText(30));

@@ -122,7 +122,7 @@ describe('Ollama adapter fault matrix', () => {
 
   test('a slow stream that keeps sending is not cut by the timeout', async () => {
     // A line every 100 ms against a 400 ms window (a stall of 300 ms would be needed to cut it); the five lines outlast it.
-    const quick = new OllamaProvider({ host: server.url, timeoutMs: 400 });
+    const quick = new OllamaProvider({ host: server.url, firstByteTimeoutMs: 400, idleTimeoutMs: 400 });
     server.enqueue(ndjsonChunks(textLines.slice(-5), { chunkDelayMs: 100 }));
     const { error, parts } = await drain(quick.stream(request));
     assert.equal(error, undefined);

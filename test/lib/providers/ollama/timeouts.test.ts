@@ -6,6 +6,7 @@ import { userMessage } from '../../../../lib/core/message.js';
 import { OllamaProvider } from '../../../../lib/providers/ollama/index.js';
 import type { ProviderRequest, StreamPart } from '../../../../lib/providers/spec.js';
 import { startReplayServer, type ReplayResponse, type ReplayServer } from '../../../support/replay-server.js';
+import { drainStream as drain } from '../../../support/drain-stream.js';
 
 const NDJSON = { 'content-type': 'application/x-ndjson' };
 const request: ProviderRequest = { model: 'gemma3:1b', messages: [userMessage('count')] };
@@ -18,16 +19,6 @@ function lines(n: number): string[] {
 }
 const expectedText = (n: number): string => Array.from({ length: n }, (_, i) => `t${i} `).join('');
 const textOf = (parts: readonly StreamPart[]): string => parts.map((p) => (p.type === 'text-delta' ? p.text : '')).join('');
-
-async function drain(stream: AsyncIterable<StreamPart>): Promise<{ parts: StreamPart[]; error: unknown }> {
-  const parts: StreamPart[] = [];
-  try {
-    for await (const part of stream) parts.push(part);
-  } catch (error) {
-    return { parts, error };
-  }
-  return { parts, error: undefined };
-}
 
 function ndjson(chunks: string[], extra: Partial<ReplayResponse> = {}): ReplayResponse {
   return { status: 200, headers: NDJSON, chunks, ...extra };
@@ -61,7 +52,7 @@ describe('Ollama adapter timeouts and NDJSON reading (one CallControl per call)'
     // for 30 lines: the whole stream outlasts the window twice.
     server.enqueue(ndjson(lines(30), { chunkDelayMs: 50 }));
     const started = Date.now();
-    const { parts, error } = await drain(new OllamaProvider({ host: server.url, timeoutMs: 600 }).stream(request));
+    const { parts, error } = await drain(new OllamaProvider({ host: server.url, firstByteTimeoutMs: 600, idleTimeoutMs: 600 }).stream(request));
     assert.equal(error, undefined);
     assert.ok(Date.now() - started > 2 * 600);
     assert.equal(textOf(parts), expectedText(30));
@@ -97,7 +88,7 @@ describe('Ollama adapter timeouts and NDJSON reading (one CallControl per call)'
     let count = 0;
     const hook = createHook({ init: (_id, type) => void (type === 'Timeout' && count++) });
     hook.enable();
-    let result: Awaited<ReturnType<typeof drain>>;
+    let result: Awaited<ReturnType<typeof drain<StreamPart>>>;
     try {
       result = await drain(provider.stream(request));
     } finally {

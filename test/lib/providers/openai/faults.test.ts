@@ -255,7 +255,7 @@ describe('OpenAIProvider fault matrix', () => {
     server.enqueue(sseResponse(textStream)); // one write
     const texts: string[] = [];
     let parts = 0;
-    for await (const part of providerFor(server, { timeoutMs: 100 }).stream(ask('hi'))) {
+    for await (const part of providerFor(server, { firstByteTimeoutMs: 100, idleTimeoutMs: 100 }).stream(ask('hi'))) {
       parts++;
       if (part.type === 'text-delta') texts.push(part.text);
       t.mock.timers.tick(60);
