@@ -19,7 +19,7 @@ export class SecretScrubber {
    * @param env where secret values come from (default `process.env`)
    * @param redactKeys also redact values under secret-looking keys (default true)
    */
-  constructor(env: NodeJS.ProcessEnv = process.env, redactKeys = true) {
+  constructor(env: Readonly<Record<string, string | undefined>> = process.env, redactKeys = true) {
     this.#redactKeys = redactKeys;
     this.#secrets = Object.entries(env)
       .filter((entry): entry is [string, string] => SECRET_ENV.test(entry[0]) && typeof entry[1] === 'string' && entry[1].length >= MIN_SECRET_LENGTH)
