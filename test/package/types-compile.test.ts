@@ -48,9 +48,8 @@ describe('published types', () => {
     assert.deepEqual(parsed.options.types, [], 'tsc --init includes no @types package by itself');
     const options: ts.CompilerOptions = { ...parsed.options, skipLibCheck: false, noEmit: true };
     const host = ts.createCompilerHost(options);
-    const { fileExists, directoryExists } = host;
-    host.fileExists = (path) => !hidden(path) && fileExists.call(host, path);
-    host.directoryExists = (path) => !hidden(path) && (directoryExists?.call(host, path) ?? true);
+    host.fileExists = (path) => !hidden(path) && ts.sys.fileExists(path);
+    host.directoryExists = (path) => !hidden(path) && ts.sys.directoryExists(path);
     const program = ts.createProgram([join(dir, 'index.ts')], options, host);
 
     const ours = program.getSourceFiles().filter((file) => !file.fileName.includes(`${sep}node_modules${sep}`) || file.fileName.includes(`${sep}dist${sep}lib${sep}`));
