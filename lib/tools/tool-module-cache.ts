@@ -79,8 +79,13 @@ export function toolModuleCacheFile(cacheDir: string, file: string, content: Buf
   return join(cacheDir, 'tools', `${basename(file).replace(/[^\w.-]/g, '_')}.${where}.${sha256(content).slice(0, 16)}.mjs`);
 }
 
-/** The entry's manifest and code when it is whole and was made from the files as they are now. */
-function validEntry(entry: string, compiler: string): 'valid' | 'stale' | 'corrupt' | 'missing' {
+/** Whether an entry is whole and was made from the files as they are now; `code`: the code's hash. */
+function checkEntry(entry: string, compiler: string): { state: 'valid'; code: string } | { state: 'stale' | 'corrupt' | 'missing' } {
+  const state = entryState(entry, compiler);
+  return typeof state === 'string' ? { state } : { state: 'valid', code: state.code };
+}
+
+function entryState(entry: string, compiler: string): 'stale' | 'corrupt' | 'missing' | Manifest {
   let text: string;
   try {
     text = readFileSync(entry, 'utf8');
@@ -98,7 +103,7 @@ function validEntry(entry: string, compiler: string): 'valid' | 'stale' | 'corru
   if (typeof manifest !== 'object' || manifest === null || manifest.code !== sha256(text.slice(newline + 1))) return 'corrupt';
   if (manifest.format !== FORMAT || manifest.compiler !== compiler || !Array.isArray(manifest.inputs) || !Array.isArray(manifest.packages)) return 'stale';
   for (const [path, hash] of [...manifest.inputs, ...manifest.packages]) if (hashFile(path) !== hash) return 'stale';
-  return 'valid';
+  return manifest;
 }
 
 /** Writes an entry whole or not at all: a temporary file in the same directory, then a rename. */
@@ -128,13 +133,17 @@ export async function importCachedToolModule(file: string, cacheDir: string): Pr
   const compiler = installedCompiler();
   if (compiler === undefined) return undefined;
   const entry = toolModuleCacheFile(cacheDir, file, readFileSync(file), compiler);
-  const state = validEntry(entry, compiler);
-  if (state !== 'valid') {
+  const checked = checkEntry(entry, compiler);
+  let code: string;
+  if (checked.state === 'valid') {
+    code = checked.code;
+  } else {
     const { bundleToolModule } = await import('./bundle-tool-module.js');
     const bundled = await bundleToolModule(file);
     const inputs = bundled.inputs.map((path): [string, string] => [path, hashFile(path) ?? '']);
     const packageJsons = [...new Set(bundled.packages.map(packageJsonOf).filter((path): path is string => path !== undefined))].sort();
-    const manifest: Manifest = { format: FORMAT, compiler, code: sha256(bundled.code), inputs, packages: packageJsons.map((path): [string, string] => [path, hashFile(path) ?? '']) };
+    code = sha256(bundled.code);
+    const manifest: Manifest = { format: FORMAT, compiler, code, inputs, packages: packageJsons.map((path): [string, string] => [path, hashFile(path) ?? '']) };
     // The content hashed now may differ from the one in the name if the file changed meanwhile:
     // the entry is then stale on the next run and made again.
     try {
@@ -143,6 +152,8 @@ export async function importCachedToolModule(file: string, cacheDir: string): Pr
       return undefined;
     }
   }
-  const outcome: ToolModuleCacheOutcome = state === 'valid' ? 'hit' : state === 'missing' ? 'miss' : state;
-  return { module: await import(pathToFileURL(entry).href), outcome, file: entry };
+  const outcome: ToolModuleCacheOutcome = checked.state === 'valid' ? 'hit' : checked.state === 'missing' ? 'miss' : checked.state;
+  // The URL carries the code's hash: an entry rewritten in this process (a local import changed) is
+  // a new module, not the one Node already holds for the file's URL.
+  return { module: await import(`${pathToFileURL(entry).href}?${code.slice(0, 16)}`), outcome, file: entry };
 }
