@@ -28,6 +28,9 @@ const NOT_RUN: readonly (readonly [RegExp, string])[] = [
   [/^npm pack\b/, 'packs the checkout: tested by the package tests'],
 ];
 
+/** A tmux server of this test's own: other suites' sessions never touch it. */
+const TMUX = ['-L', `agentlib-documented-${process.pid}`];
+
 /** Placeholders in documented commands and what stands for them here. */
 const PLACEHOLDERS: Readonly<Record<string, string>> = { '<command>': 'doctor --offline', '<id>': 'run_3f2a', 'AGENTLIB_AUTH_TOKEN=…': 'AGENTLIB_AUTH_TOKEN=example-token-0123456789' };
 
@@ -121,7 +124,7 @@ describe('documented commands run as written', () => {
   });
 
   after(async () => {
-    for (const session of sessions) spawnSync('tmux', ['kill-session', '-t', session], { stdio: 'ignore' });
+    if (sessions.length > 0) spawnSync('tmux', [...TMUX, 'kill-server'], { stdio: 'ignore' });
     await server.close();
     rmSync(work, { recursive: true, force: true });
   });
@@ -195,12 +198,13 @@ describe('documented commands run as written', () => {
       .filter(([name]) => /^(PATH|NO_COLOR|AGENTLIB_CACHE_DIR|NODE_OPTIONS|OPENAI_API_KEY|OPENAI_BASE_URL|HOME)$/.test(name))
       .map(([name, value]) => `${name}=${shellQuote(value)}`)
       .join(' ');
-    execFileSync('tmux', ['new-session', '-d', '-s', session, '-x', '120', '-y', '40', `cd ${shellQuote(cwd)} && env -u CI ${vars} ${line}; sleep 60`]);
-    const pane = (): string => execFileSync('tmux', ['capture-pane', '-p', '-t', session], { encoding: 'utf8' });
+    execFileSync('tmux', [...TMUX, 'new-session', '-d', '-s', session, '-x', '120', '-y', '40', `cd ${shellQuote(cwd)} && env -u CI ${vars} ${line}; sleep 60`]);
+    const pane = (): string => execFileSync('tmux', [...TMUX, 'capture-pane', '-p', '-t', session], { encoding: 'utf8' });
     await waitFor(() => pane().includes('Ask something'), `${line} to show its input line`, 60_000);
-    execFileSync('tmux', ['send-keys', '-t', session, 'C-c']);
-    execFileSync('tmux', ['send-keys', '-t', session, 'C-c']);
-    spawnSync('tmux', ['kill-session', '-t', session], { stdio: 'ignore' });
+    execFileSync('tmux', [...TMUX, 'send-keys', '-t', session, 'C-c']);
+    execFileSync('tmux', [...TMUX, 'send-keys', '-t', session, 'C-c']);
+    // The session (now running `sleep`) is left to after(): killing the last one stops the tmux
+    // server, which a following new-session could race with.
   }
 
   /**
