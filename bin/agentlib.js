@@ -2,9 +2,10 @@
 // The agentlib command. Plain JavaScript so it runs before anything is compiled or loaded:
 // 1. colour: NO_COLOR (non-empty) or --no-color → FORCE_COLOR=0, before chalk or ink can read
 //    the environment (they read it once, at import, and ignore NO_COLOR themselves);
-// 2. a bare `agentlib --help` or `agentlib --version` is answered here without loading the CLI:
-//    the help text was rendered by the CLI itself at build time (scripts/build-help-cache.mjs),
-//    one file per terminal width; anything else, or a missing file, goes to the CLI;
+// 2. a bare `agentlib --help`, `agentlib <command> --help` or `agentlib --version` is answered here
+//    without loading the CLI: the help texts were rendered by the CLI itself at build time
+//    (scripts/build-help-cache.mjs), one file per command and terminal width; anything else, or a
+//    missing file, goes to the CLI;
 // 3. the module compile cache, when this Node version has it (faster start-ups);
 // 4. `agentlib trace view <trace>` on a terminal goes straight to the viewer without loading the
 //    CLI's parser, which would cost ~90 ms of its 300 ms budget to the first frame: through the
@@ -31,14 +32,20 @@ else {
   if (!(await fastTraceView(argv))) await runCli();
 }
 
-/** The output of a bare `--help` / `-h` / `--version`, when it can be given without the CLI. */
+/**
+ * The output of a bare `--help` / `-h` / `--version` or `<command> --help` / `<command> -h`, when
+ * it can be given without the CLI (a command without a help file, such as an unknown one, goes to
+ * the CLI).
+ */
 function fastAnswer(args) {
-  if (args.length !== 1) return undefined;
+  const isHelp = (arg) => arg === '--help' || arg === '-h';
+  const width = Math.min(100, process.stdout.columns ?? 80);
   try {
-    if (args[0] === '--help' || args[0] === '-h') {
-      const width = Math.min(100, process.stdout.columns ?? 80);
-      return readFileSync(new URL(`../dist/cli/help/${width}.txt`, import.meta.url), 'utf8');
+    if (args.length === 2 && isHelp(args[1]) && /^[a-z][a-z-]*$/.test(args[0])) {
+      return readFileSync(new URL(`../dist/cli/help/${args[0]}/${width}.txt`, import.meta.url), 'utf8');
     }
+    if (args.length !== 1) return undefined;
+    if (isHelp(args[0])) return readFileSync(new URL(`../dist/cli/help/${width}.txt`, import.meta.url), 'utf8');
     if (args[0] === '--version') {
       const pkg = JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8'));
       if (pkg.name === 'agentlib' && typeof pkg.version === 'string') return `${pkg.version}\n`;

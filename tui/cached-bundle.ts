@@ -15,7 +15,6 @@
 import type * as Crypto from 'node:crypto';
 import { mkdirSync, readFileSync, readdirSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
-import { homedir } from 'node:os';
 import { basename, dirname, join } from 'node:path';
 import type * as V8 from 'node:v8';
 import { Script } from 'node:vm';
@@ -130,26 +129,7 @@ export async function loadCachedBundle(file: string, options: LoadCachedBundleOp
   };
 }
 
-/**
- * The directory for agentlib's code caches: `AGENTLIB_CACHE_DIR` when set, else the platform's
- * cache directory (`$XDG_CACHE_HOME/agentlib`, `~/.cache/agentlib`, `~/Library/Caches/agentlib`
- * on macOS, `%LOCALAPPDATA%\agentlib\cache` on Windows); undefined when there is no home directory.
- */
-export function codeCacheDir(env: Readonly<Record<string, string | undefined>>, platform: NodeJS.Platform = process.platform, home: () => string = homedir): string | undefined {
-  const explicit = env['AGENTLIB_CACHE_DIR'];
-  if (explicit !== undefined && explicit !== '') return explicit;
-  if (platform === 'win32' && env['LOCALAPPDATA']) return join(env['LOCALAPPDATA'], 'agentlib', 'cache');
-  const xdg = env['XDG_CACHE_HOME'];
-  if (platform !== 'darwin' && platform !== 'win32' && xdg !== undefined && xdg !== '') return join(xdg, 'agentlib');
-  let dir: string;
-  try {
-    dir = home();
-  } catch {
-    return undefined;
-  }
-  if (dir === '') return undefined;
-  return platform === 'darwin' ? join(dir, 'Library', 'Caches', 'agentlib') : join(dir, '.cache', 'agentlib');
-}
+export { userCacheDir as codeCacheDir } from '../lib/core/cache-dir.js';
 
 /** `<bundle name>.<hash of content, Node, arch, V8 tag>.v8cache`. */
 export function cacheFileName(file: string, source: string): string {

@@ -8,7 +8,7 @@ export const runCommand: CommandDescriptor = {
   examples: [
     ['$0 run agent.yaml "What is the weather in Oslo?"', 'run an agent on a prompt'],
     ['echo "summarise this" | $0 run agent.yaml --output-format json', 'prompt from stdin, result as one JSON document'],
-    ['$0 run examples/weather/agent.yaml "Weather in Oslo?" --replay examples/weather/cassette.jsonl', 'replay a recorded run offline'],
+    ['$0 run examples/calculator/agent.yaml "What is 1231 * 2331?" --replay examples/calculator/cassette.jsonl', 'replay a recorded run offline'],
   ],
   builder: (yargs) =>
     yargs

@@ -1,3 +1,5 @@
+/// <reference types="node" preserve="true" />
+// agentlib/serve hands out node:http types (the request listener, the Server): its declarations need @types/node.
 import type { RequestListener } from 'node:http';
 import { getRequestListener } from '@hono/node-server';
 import { Hono, type Context, type MiddlewareHandler } from 'hono';

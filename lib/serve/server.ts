@@ -1,3 +1,5 @@
+/// <reference types="node" preserve="true" />
+// agentlib/serve hands out node:http types (the request listener, the Server): its declarations need @types/node.
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { DrainResult } from './run-tracker.js';

@@ -101,12 +101,12 @@ describe('agentlib binary', () => {
   });
 
   /** The modules a run of the binary loaded (specifier and resolved path per line). */
-  function loadedModules(args: readonly string[]): string[] {
+  function loadedModules(args: readonly string[], succeeds = true): string[] {
     const dir = mkdtempSync(join(tmpdir(), 'agentlib-trace-'));
     try {
       const traceFile = join(dir, 'trace.txt');
       const run = agentlib(args, { AGENTLIB_MODULE_TRACE: traceFile }, ['--import', join(repoRoot, 'test', 'support', 'module-trace-register.mjs')]);
-      assert.equal(run.status, 0, run.stderr);
+      if (succeeds) assert.equal(run.status, 0, run.stderr);
       return readFileSync(traceFile, 'utf8').split('\n').filter(Boolean);
     } finally {
       rmSync(dir, { recursive: true, force: true });
@@ -142,6 +142,31 @@ describe('agentlib binary', () => {
     }
     // not a terminal: width 80, same bytes as the CLI's own help
     assert.equal(agentlib(['--help']).stdout, agentlib(['--debug', '--help']).stdout);
+  });
+
+  test('each command\'s help file is exactly what the CLI prints for `<command> --help`, at every width', async () => {
+    const { main } = (await import(pathToFileURL(join(repoRoot, 'dist', 'cli', 'main.js')).href)) as { main: (argv: string[], options: object) => Promise<number> };
+    const { commandDescriptors } = (await import(pathToFileURL(join(repoRoot, 'dist', 'cli', 'commands.js')).href)) as { commandDescriptors: readonly { name: string }[] };
+    assert.ok(commandDescriptors.length > 0);
+    for (const { name } of commandDescriptors) {
+      for (const width of [40, 80, 100]) {
+        let out = '';
+        const io = { stdout: { write: (s: string) => void (out += s), columns: width }, stderr: { write: () => undefined }, env: {} };
+        assert.equal(await main([name, '--help'], { io, handleSignals: false }), 0, name);
+        assert.equal(readFileSync(join(repoRoot, 'dist', 'cli', 'help', name, `${width}.txt`), 'utf8'), out, `${name} at width ${width}`);
+      }
+    }
+    const cached = agentlib(['run', '--help']);
+    assert.equal(cached.status, 0, cached.stderr);
+    assert.equal(cached.stdout, agentlib(['--debug', 'run', '--help']).stdout);
+    assert.equal(agentlib(['run', '-h']).stdout, cached.stdout);
+  });
+
+  test('`<command> --help` is answered by the launcher; a command without a help file goes to the CLI', () => {
+    const lines = loadedModules(['run', '--help']);
+    assert.deepEqual(lines.filter((line) => /[\\/]dist[\\/]/.test(line) || refersTo(line, 'yargs')), []);
+    const unknown = loadedModules(['no-such-command', '--help'], false);
+    assert.ok(unknown.some((line) => /[\\/]dist[\\/]cli[\\/]main\.js$/.test(line)), 'the CLI answers a command it has no help file for');
   });
 
   test('the heavy-module matcher recognises package paths and bare specifiers', () => {

@@ -83,7 +83,7 @@ describe('bin/agentlib.js launcher', () => {
     root = fakeRoot('agentlib-launcher-', { 'dist/cli/main.js': FAKE_MAIN });
     fastRoot = fakeRoot('agentlib-launcher-fast-', { 'dist/cli/main.js': FAKE_MAIN, 'dist/cli/trace-view-fast-path.js': FAKE_FAST_PATH });
     ensureCliBuilt();
-    const loaders = Object.fromEntries(['dist/tui/trace-viewer/load-fast-path.js', 'dist/tui/cached-bundle.js'].map((path) => [path, readFileSync(join(repoRoot, path), 'utf8')]));
+    const loaders = Object.fromEntries(['dist/tui/trace-viewer/load-fast-path.js', 'dist/tui/cached-bundle.js', 'dist/lib/core/cache-dir.js'].map((path) => [path, readFileSync(join(repoRoot, path), 'utf8')]));
     bundleRoot = fakeRoot('agentlib-launcher-bundle-', { 'dist/cli/main.js': FAKE_MAIN, 'dist/cli/trace-view-fast-path.js': FAKE_FAST_PATH, 'dist/cli/trace-view-fast-path.bundle.cjs': FAKE_BUNDLE, ...loaders });
     bareRoot = fakeRoot('agentlib-unbuilt-', {});
   });

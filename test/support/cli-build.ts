@@ -2,6 +2,10 @@ import { spawnSync } from 'node:child_process';
 import { existsSync, readdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+// @ts-expect-error -- a plain .mjs script without type declarations
+import { isBuildUpToDate as isUpToDate } from '../../scripts/build-fingerprint.mjs';
+
+const isBuildUpToDate = isUpToDate as (dir?: string) => boolean;
 
 /** The repository root. */
 export const repoRoot = fileURLToPath(new URL('../../', import.meta.url));
@@ -44,11 +48,12 @@ export function isBuildStale(newestSourceMs: number, outputMtimesMs: readonly (n
 /**
  * Makes sure `dist/` holds a CLI built from the current sources: runs `npm run build` (tsc, the
  * terminal UI bundles, then the launcher's help files) when any of BUILD_OUTPUTS is missing or
- * older than a file in BUILD_SOURCE_DIRS (see `isBuildStale`). `npm ci` builds through `prepare`,
- * so on a fresh clone this is a no-op.
+ * older than a file in BUILD_SOURCE_DIRS (see `isBuildStale`), or when the build's fingerprint
+ * (scripts/build-fingerprint.mjs) is missing or differs from the sources'. `npm ci` builds through
+ * `prepare`, so on a fresh clone this is a no-op.
  */
 export function ensureCliBuilt(): void {
-  if (!isBuildStale(newestSource(), outputMtimes())) return;
+  if (!isBuildStale(newestSource(), outputMtimes()) && isBuildUpToDate(repoRoot)) return;
   const result = spawnSync('npm', ['run', 'build'], {
     cwd: repoRoot,
     encoding: 'utf8',

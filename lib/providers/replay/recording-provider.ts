@@ -12,7 +12,7 @@ export interface RecordingOptions {
   /** The cassette file to write (created or truncated; parent directories are created). */
   path: string;
   /** Environment whose secret values are scrubbed from what is written. Default `process.env`. */
-  env?: NodeJS.ProcessEnv;
+  env?: Readonly<Record<string, string | undefined>>;
   /**
    * Redact values under secret-looking keys (`password`, `api_key`, `token`, …) anywhere in the
    * conversation, as traces do. Default true. A tool whose parameters have such names then

@@ -12,7 +12,7 @@ export interface ReplayOptions {
   /** Names the cassette in error messages. */
   source?: string;
   /** Environment whose secret values were scrubbed when recording. Default `process.env`. */
-  env?: NodeJS.ProcessEnv;
+  env?: Readonly<Record<string, string | undefined>>;
   /**
    * Redact values under secret-looking keys (`password`, `api_key`, `token`, …) anywhere in the
    * conversation, as traces do. Default true. A tool whose parameters have such names then

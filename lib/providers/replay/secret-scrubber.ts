@@ -21,7 +21,7 @@ export class SecretScrubber {
    * @param redactKeys also redact values under secret-looking keys (default true)
    * @param scrubEnv more variables whose values are scrubbed, whatever their names
    */
-  constructor(env: NodeJS.ProcessEnv = process.env, redactKeys = true, scrubEnv: readonly string[] = []) {
+  constructor(env: Readonly<Record<string, string | undefined>> = process.env, redactKeys = true, scrubEnv: readonly string[] = []) {
     this.#redactKeys = redactKeys;
     const named = new Set(scrubEnv);
     this.#secrets = Object.entries(env)

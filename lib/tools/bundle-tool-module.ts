@@ -1,0 +1,83 @@
+import { readFile } from 'node:fs/promises';
+import { isBuiltin } from 'node:module';
+import { dirname, extname, isAbsolute, resolve } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import type * as Esbuild from 'esbuild';
+
+/** A tool file compiled into one ES module, with what it was made from. */
+export interface BundledToolModule {
+  /** The ES module: local imports inlined, package imports as absolute `file:` URLs. */
+  code: string;
+  /** Local files inlined into `code` (absolute paths, the entry first). */
+  inputs: string[];
+  /** Files the package imports resolved to (absolute paths). */
+  packages: string[];
+}
+
+const LOADERS: Readonly<Record<string, Esbuild.Loader>> = { '.ts': 'ts', '.mts': 'ts', '.cts': 'ts', '.tsx': 'tsx', '.js': 'js', '.mjs': 'js', '.cjs': 'js', '.jsx': 'jsx' };
+const SOURCE_FILE = /\.[cm]?[jt]sx?$/;
+/** Marks the resolution a plugin asks esbuild for itself. */
+const INNER = { inner: true };
+
+/** The compiler's identity: a cache entry made by another esbuild is not used. */
+export async function compilerVersion(): Promise<string> {
+  const esbuild = await import('esbuild');
+  return `esbuild@${esbuild.version}`;
+}
+
+/**
+ * Compiles a TypeScript (or JavaScript) tool file and the local files it imports into one ES
+ * module with esbuild. Package imports (`zod`, `agentlib`, …) stay imports, resolved as Node would
+ * from the importing file's directory and written as absolute `file:` URLs, so the module runs
+ * from anywhere (the cache directory) and shares the packages' instances with the rest of the
+ * process; built-in modules stay as they are. `import.meta.url`, `.dirname` and `.filename` keep
+ * the values of the file they are written in.
+ */
+export async function bundleToolModule(file: string): Promise<BundledToolModule> {
+  const esbuild = await import('esbuild');
+  const packages = new Set<string>();
+  const plugin: Esbuild.Plugin = {
+    name: 'agentlib-tool-module',
+    setup(build) {
+      build.onResolve({ filter: /^[^./]/ }, async (args) => {
+        if (args.pluginData === INNER || isAbsolute(args.path)) return undefined;
+        if (isBuiltin(args.path)) return { path: args.path, external: true };
+        const resolved = await build.resolve(args.path, { kind: args.kind, resolveDir: args.resolveDir, importer: args.importer, pluginData: INNER });
+        if (resolved.errors.length > 0) return { errors: resolved.errors };
+        packages.add(resolved.path);
+        return { path: pathToFileURL(resolved.path).href, external: true };
+      });
+      build.onLoad({ filter: SOURCE_FILE }, async (args) => {
+        const loader = LOADERS[extname(args.path)];
+        const source = await readFile(args.path, 'utf8');
+        if (loader === undefined || !source.includes('import.meta')) return undefined;
+        const url = pathToFileURL(args.path).href;
+        const define = { 'import.meta.url': JSON.stringify(url), 'import.meta.filename': JSON.stringify(args.path), 'import.meta.dirname': JSON.stringify(dirname(args.path)) };
+        const { code } = await esbuild.transform(source, { loader, define, format: 'esm', sourcefile: args.path, tsconfigRaw: { compilerOptions: { verbatimModuleSyntax: false } } });
+        return { contents: code, loader: 'js', resolveDir: dirname(args.path) };
+      });
+    },
+  };
+  const workDir = dirname(file);
+  const result = await esbuild.build({
+    absWorkingDir: workDir,
+    entryPoints: [file],
+    bundle: true,
+    write: false,
+    format: 'esm',
+    platform: 'node',
+    target: `node${process.versions.node}`,
+    // Node's conditions for `import` (esbuild adds the bundler-only `module` unless told otherwise).
+    conditions: ['node', 'import'],
+    mainFields: ['main'],
+    metafile: true,
+    logLevel: 'silent',
+    sourcemap: 'inline',
+    sourcesContent: false,
+    plugins: [plugin],
+  });
+  const code = result.outputFiles[0]?.text ?? '';
+  const inputs = Object.keys(result.metafile.inputs).map((input) => resolve(workDir, input));
+  const entry = inputs.find((input) => input === file) ?? file;
+  return { code, inputs: [entry, ...inputs.filter((input) => input !== entry).sort()], packages: [...packages].sort() };
+}
