@@ -1,7 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import { isBuiltin } from 'node:module';
 import { dirname, extname, isAbsolute, resolve } from 'node:path';
-import { pathToFileURL } from 'node:url';
+import { fileURLToPath, pathToFileURL } from 'node:url';
 import type * as Esbuild from 'esbuild';
 
 /** A tool file compiled into one ES module, with what it was made from. */
@@ -36,14 +36,24 @@ export async function compilerVersion(): Promise<string> {
 export async function bundleToolModule(file: string): Promise<BundledToolModule> {
   const esbuild = await import('esbuild');
   const packages = new Set<string>();
+  let missing: Error | undefined;
   const plugin: Esbuild.Plugin = {
     name: 'agentlib-tool-module',
     setup(build) {
       build.onResolve({ filter: /^[^./]/ }, async (args) => {
         if (args.pluginData === INNER || isAbsolute(args.path)) return undefined;
         if (isBuiltin(args.path)) return { path: args.path, external: true };
+        if (args.path.startsWith('file:')) {
+          // An absolute file: URL already means the same from anywhere: it stays as written.
+          packages.add(fileURLToPath(args.path));
+          return { path: args.path, external: true };
+        }
         const resolved = await build.resolve(args.path, { kind: args.kind, resolveDir: args.resolveDir, importer: args.importer, pluginData: INNER });
-        if (resolved.errors.length > 0) return { errors: resolved.errors };
+        if (resolved.errors.length > 0) {
+          // Node's own words and code, as an import of the file would fail without the cache.
+          missing ??= Object.assign(new Error(`Cannot find package '${packageName(args.path)}' imported from ${args.importer}`), { code: 'ERR_MODULE_NOT_FOUND' });
+          return { errors: resolved.errors };
+        }
         packages.add(resolved.path);
         return { path: pathToFileURL(resolved.path).href, external: true };
       });
@@ -75,9 +85,17 @@ export async function bundleToolModule(file: string): Promise<BundledToolModule>
     sourcemap: 'inline',
     sourcesContent: false,
     plugins: [plugin],
+  }).catch((error: unknown) => {
+    throw missing === undefined ? error : Object.assign(missing, { cause: error });
   });
   const code = result.outputFiles[0]?.text ?? '';
   const inputs = Object.keys(result.metafile.inputs).map((input) => resolve(workDir, input));
   const entry = inputs.find((input) => input === file) ?? file;
   return { code, inputs: [entry, ...inputs.filter((input) => input !== entry).sort()], packages: [...packages].sort() };
+}
+
+/** The package a bare specifier names: `yaml/util` → `yaml`, `@scope/pkg/sub` → `@scope/pkg`. */
+function packageName(specifier: string): string {
+  const parts = specifier.split('/');
+  return (specifier.startsWith('@') ? parts.slice(0, 2) : parts.slice(0, 1)).join('/');
 }

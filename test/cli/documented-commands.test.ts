@@ -108,10 +108,11 @@ describe('documented commands run as written', () => {
     delete env.ANTHROPIC_API_KEY;
     delete env.GEMINI_API_KEY;
     delete env.GOOGLE_API_KEY;
-    // The scratch project every command starts from: the examples, an agent.yaml (the calculator)
-    // in its root and under agents/, and two saved traces with the ids the help uses.
+    // The scratch project every command starts from, laid out like the repository root the README
+    // is read in: the examples and the templates (with their cassettes), an agent.yaml (the
+    // calculator) in its root and under agents/, and two saved traces with the ids the help uses.
     template = join(work, 'template');
-    cpSync(join(repoRoot, 'examples'), join(template, 'examples'), { recursive: true });
+    for (const dir of ['examples', 'templates']) cpSync(join(repoRoot, dir), join(template, dir), { recursive: true });
     for (const dir of [template, join(template, 'agents')]) {
       mkdirSync(dir, { recursive: true });
       cpSync(join(repoRoot, 'examples', 'calculator', 'tools.ts'), join(dir, 'tools.ts'));

@@ -11,7 +11,15 @@ import { sampleTrace } from './trace-viewer/traces.js';
 
 
 describe('trace viewer in a real terminal (tmux)', requires('tmux'), () => {
-  const session = `agentlib-trace-view-${process.pid}`;
+  // Each start gets a new session, and none is killed before the end: killing the only session
+  // stops the tmux server, and a new-session right after can race with its exit.
+  const sessions: string[] = [];
+  let session = '';
+  const newSession = (command: string): void => {
+    session = `agentlib-trace-view-${process.pid}-${sessions.length}`;
+    sessions.push(session);
+    execFileSync('tmux', ['new-session', '-d', '-s', session, '-x', '120', '-y', '32', command]);
+  };
   let dir: string;
   before(async () => {
     ensureCliBuilt();
@@ -19,7 +27,7 @@ describe('trace viewer in a real terminal (tmux)', requires('tmux'), () => {
     await sampleTrace().writeJSONL(join(dir, 'run.jsonl'));
   });
   after(() => {
-    spawnSync('tmux', ['kill-session', '-t', session], { stdio: 'ignore' });
+    for (const name of sessions) spawnSync('tmux', ['kill-session', '-t', name], { stdio: 'ignore' });
     rmSync(dir, { recursive: true, force: true });
   });
 
@@ -31,7 +39,7 @@ describe('trace viewer in a real terminal (tmux)', requires('tmux'), () => {
     const exitFile = join(dir, 'exit-code');
     // The built binary, by trace id: `agentlib trace view run --dir <dir>` finds <dir>/run.jsonl.
     const command = `cd ${shellQuote(dir)} && printf 'before the viewer\\n' && env -u CI -u CONTINUOUS_INTEGRATION NO_COLOR=1 AGENTLIB_CACHE_DIR=${shellQuote(join(dir, 'cache'))} ${shellQuote(process.execPath)} ${shellQuote(binPath)} trace view run --dir ${shellQuote(dir)}; echo $? > ${shellQuote(exitFile)}; sleep 60`;
-    execFileSync('tmux', ['new-session', '-d', '-s', session, '-x', '120', '-y', '32', command]);
+    newSession(command);
     await waitFor(() => /q quit/.test(pane()), 'the first frame');
     let screen = pane();
     assert.match(screen, /trace weather · openai\/gpt-4o · completed · run run_1/);
@@ -76,8 +84,7 @@ describe('trace viewer in a real terminal (tmux)', requires('tmux'), () => {
       const exitFile = join(dir, `cache-exit-${run}`);
       const node = otherV8 ? `${shellQuote(process.execPath)} --stack-size=983` : shellQuote(process.execPath);
       const command = `env -u CI -u CONTINUOUS_INTEGRATION NO_COLOR=1 AGENTLIB_CACHE_DIR=${shellQuote(cacheDir)} ${node} ${shellQuote(binPath)} trace view ${shellQuote(join(dir, 'run.jsonl'))}; echo $? > ${shellQuote(exitFile)}; sleep 60`;
-      spawnSync('tmux', ['kill-session', '-t', session], { stdio: 'ignore' });
-      execFileSync('tmux', ['new-session', '-d', '-s', session, '-x', '120', '-y', '32', command]);
+      newSession(command);
       await waitFor(() => /q quit/.test(pane()), `the first frame (run ${run})`);
       assert.match(pane(), /duration 400ms · steps 5 · llm 2 · tools 2 · errors 1/);
       send('q');

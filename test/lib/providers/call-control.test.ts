@@ -1,11 +1,12 @@
 import assert from 'node:assert/strict';
 import { describe, test, type TestContext } from 'node:test';
 import { CallControl } from '../../../lib/providers/call-control.js';
+import { usingExperimental } from '../../support/capture-warnings.js';
 import { DEFAULT_FIRST_BYTE_TIMEOUT_MS, DEFAULT_IDLE_TIMEOUT_MS, streamTimeouts, wholeCallTimeouts } from '../../../lib/providers/call-timeouts.js';
 
-/** Virtual time: setTimeout and Date move only when the test ticks. */
-function virtualClock(t: TestContext): (ms: number) => void {
-  t.mock.timers.enable({ apis: ['setTimeout', 'Date'], now: 1_000_000 });
+/** Virtual time: setTimeout and Date move only when the test ticks (Node 20's MockTimers warning captured). */
+async function virtualClock(t: TestContext): Promise<(ms: number) => void> {
+  await usingExperimental(/MockTimers/, () => t.mock.timers.enable({ apis: ['setTimeout', 'Date'], now: 1_000_000 }));
   return (ms) => t.mock.timers.tick(ms);
 }
 
@@ -28,8 +29,8 @@ describe('CallControl: total, first-byte and idle limits on one timer', () => {
     assert.deepEqual(streamTimeouts({ timeoutMs: 5, firstByteTimeoutMs: 0, idleTimeoutMs: 7 }, 600_000), { totalMs: 5, firstByteMs: 0, idleMs: 7 });
   });
 
-  test('no byte at all: the first-byte limit fires', (t) => {
-    const tick = virtualClock(t);
+  test('no byte at all: the first-byte limit fires', async (t) => {
+    const tick = await virtualClock(t);
     const call = new CallControl(undefined, { totalMs: 10_000, firstByteMs: 1_000, idleMs: 500 });
     tick(999);
     expireNext(call, tick, 'first-byte', /no response within 1 s \(first-byte timeout/);
@@ -57,8 +58,8 @@ describe('CallControl: total, first-byte and idle limits on one timer', () => {
     },
   ];
   for (const { name, limits, bytesAfter, then, phase, text } of cases) {
-    test(name, (t) => {
-      const tick = virtualClock(t);
+    test(name, async (t) => {
+      const tick = await virtualClock(t);
       const call = new CallControl(undefined, limits);
       for (const wait of bytesAfter) {
         tick(wait);
@@ -69,8 +70,8 @@ describe('CallControl: total, first-byte and idle limits on one timer', () => {
     });
   }
 
-  test('limits of 0 are off; a caller abort is told apart from a timeout', (t) => {
-    const tick = virtualClock(t);
+  test('limits of 0 are off; a caller abort is told apart from a timeout', async (t) => {
+    const tick = await virtualClock(t);
     const caller = new AbortController();
     const call = new CallControl(caller.signal, { totalMs: 0, firstByteMs: 0, idleMs: 0 });
     tick(10 * 60_000);
@@ -82,8 +83,8 @@ describe('CallControl: total, first-byte and idle limits on one timer', () => {
     call.dispose();
   });
 
-  test('dispose stops the timer: a touch afterwards arms nothing', (t) => {
-    const tick = virtualClock(t);
+  test('dispose stops the timer: a touch afterwards arms nothing', async (t) => {
+    const tick = await virtualClock(t);
     const call = new CallControl(undefined, { totalMs: 0, firstByteMs: 100, idleMs: 100 });
     call.dispose();
     call.touch();

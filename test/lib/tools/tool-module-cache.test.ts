@@ -107,6 +107,18 @@ describe('compiled tool module cache', () => {
     assert.equal(toolModuleCacheFile('/c', '/p/tools.ts', content, 'esbuild@1.0.0'), a);
   });
 
+  test('a package the tool imports that does not resolve fails in Node\'s words (ERR_MODULE_NOT_FOUND), as an uncached import would', async () => {
+    const dir = join(work, 'missing-package');
+    mkdirSync(dir, { recursive: true });
+    const tools = join(dir, 'tools.ts');
+    writeFileSync(tools, "import { parse } from 'no-such-package-here/sub';\nexport const read = (text: string): unknown => parse(text);\n");
+    await assert.rejects(importCachedToolModule(tools, join(work, 'cache-missing')), (error: Error & { code?: string }) => {
+      assert.equal(error.code, 'ERR_MODULE_NOT_FOUND');
+      assert.equal(error.message, `Cannot find package 'no-such-package-here' imported from ${tools}`);
+      return true;
+    });
+  });
+
   test('concurrent first runs in separate processes all load the tool and leave one whole entry', async () => {
     const { tools } = toolDir('concurrent', 'one');
     const cacheDir = join(work, 'cache-concurrent');
