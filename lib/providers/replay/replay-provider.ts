@@ -155,6 +155,13 @@ export class ReplayProvider implements Provider {
       for (const { i } of matching) this.#used.delete(i);
       next = matching[0];
     }
+    // With reuse, a question asked again later in a conversation (chat) carries the earlier turns,
+    // which no recording holds: the recorded call that matches from the latest user message on
+    // answers it, as it would in a fresh conversation.
+    if (next === undefined && this.#reuse) {
+      const turn = fromLatestUserMessage(live);
+      if (turn !== live) next = recorded.find(({ interaction }) => firstDifference(fromLatestUserMessage(interaction.request), turn) === undefined);
+    }
     if (next !== undefined) {
       this.#used.add(next.i);
       return next.interaction;
@@ -175,4 +182,16 @@ export class ReplayProvider implements Provider {
       { kind: 'mismatch', file: this.#source, path: where },
     );
   }
+}
+
+/**
+ * A chat request from its latest user message on (the turn being answered, earlier turns left
+ * out); the request itself when it has no earlier messages or no messages.
+ */
+function fromLatestUserMessage(request: unknown): unknown {
+  if (typeof request !== 'object' || request === null) return request;
+  const messages = (request as { messages?: unknown }).messages;
+  if (!Array.isArray(messages)) return request;
+  const start = messages.findLastIndex((message: unknown) => (message as { role?: unknown } | null)?.role === 'user');
+  return start <= 0 ? request : { ...request, messages: messages.slice(start) };
 }

@@ -1,5 +1,5 @@
 // `agentlib chat --replay` end to end (issue 13 item 3): the built binary in a real terminal
-// (tmux), no network. The recorded question is answered again after /reset; a question the
+// (tmux), no network. The recorded question is answered again, after /reset and without; a question the
 // cassette does not hold shows the cassette and the first difference, and the chat goes on.
 import assert from 'node:assert/strict';
 import { execFileSync, spawnSync } from 'node:child_process';
@@ -23,7 +23,7 @@ describe('agentlib chat --replay in a real terminal (tmux)', requires('tmux'), (
     project.cleanup();
   });
 
-  test('the same question twice (after /reset) is answered from one recording; an unrecorded one names the difference', async () => {
+  test('the same question again (after /reset, and without) is answered from one recording; an unrecorded one names the difference', async () => {
     const cassette = join(project.dir, 'calculator', 'cassette.jsonl');
     const exitFile = join(project.dir, 'exit-replay');
     // A closed port and a fake key: any network attempt would fail.
@@ -48,6 +48,10 @@ describe('agentlib chat --replay in a real terminal (tmux)', requires('tmux'), (
     await waitFor(() => count('done in') === 2 || pane().includes('error in'), 'the second answer', 30_000);
     assert.equal(count('done in'), 2, pane());
     assert.doesNotMatch(pane(), /more provider calls than the cassette holds/);
+    // And once more in the same conversation, no /reset: the recorded turn answers it again.
+    line(QUESTION);
+    await waitFor(() => count('done in') === 3 || pane().includes('error in'), 'the third answer', 30_000);
+    assert.equal(count('done in'), 3, pane());
 
     line('What is 2 * 3?');
     await waitFor(() => pane().includes('error in'), 'the failed turn', 30_000);

@@ -37,6 +37,16 @@ describe('ReplayProvider reuse', () => {
     assert.equal((await agent.run('weather in Oslo?')).content, 'Oslo is sunny');
   });
 
+  test('with reuse, the same question asked again later in one conversation replays its recorded turn (chat without /reset)', async () => {
+    const replay = ReplayProvider.fromFile(await recordWeather(), { env: {}, reuse: true });
+    const agent = new Agent({ provider: replay, tools: [weatherTool()], runtime: testRuntime() });
+    assert.equal((await agent.run('weather in Oslo?')).content, 'Oslo is sunny');
+    const again = await agent.run('weather in Oslo?');
+    assert.equal(again.content, 'Oslo is sunny');
+    assert.equal(again.iterations, 2, 'the recorded tool round trip, then the answer');
+    await assert.rejects(agent.run('weather in Bergen?'), (error: unknown) => CassetteError.isInstance(error) && error.kind === 'mismatch', 'another question still misses');
+  });
+
   test('without reuse (the default, agentlib run) a second run is exhausted', async () => {
     const replay = ReplayProvider.fromFile(await recordWeather(), { env: {} });
     await new Agent({ provider: replay, tools: [weatherTool()], runtime: testRuntime() }).run('weather in Oslo?');
@@ -65,11 +75,11 @@ describe('ReplayProvider reuse', () => {
     const path = await recordWeather();
     const replay = ReplayProvider.fromFile(path, { env: {}, reuse: true });
     await new Agent({ provider: replay, tools: [weatherTool()], runtime: testRuntime() }).run('weather in Oslo?');
-    // The question asked again in the same conversation: its history is in the request, so it is
-    // not the recorded first call; the closest is the call after the tool result (3 messages shared).
+    // Another question later in the same conversation: no recording matches it, whole or from its
+    // latest user message on; the closest is the call after the tool result (3 messages shared).
     const agent = new Agent({ provider: replay, tools: [weatherTool()], runtime: testRuntime() });
     await agent.run('weather in Oslo?');
-    await assert.rejects(agent.run('weather in Oslo?'), (error: unknown) => {
+    await assert.rejects(agent.run('weather in Bergen?'), (error: unknown) => {
       assert.ok(CassetteError.isInstance(error));
       assert.equal(error.kind, 'mismatch');
       assert.equal(error.file, path);
