@@ -23,7 +23,8 @@
 // A fourth, dist/cli/program.bundle.js, is cli/program.js (the yargs program every command starts
 // with) with yargs and its helpers inlined: ~35 modules fewer (~40 ms) on every command the CLI
 // parses, `agentlib run` included (cli/load-program.ts loads it, else program.js). All of
-// agentlib's own modules stay external (same classes everywhere); no dependency patches.
+// agentlib's own modules stay external (same classes everywhere). Its patches: yargs finds its
+// message files next to its package; string-width 7 creates its Intl.Segmenter on first use.
 //
 // Patches applied to dependencies in the TUI bundles (the unbundled modules behave the same, slower):
 // - string-width builds /^\p{RGI_Emoji}$/v when loaded and runs it on every non-ASCII grapheme:
@@ -159,6 +160,24 @@ function yargsLocales() {
 }
 
 /**
+ * string-width 7 (under cliui and wrap-ansi, which yargs uses for help text only) creates an
+ * Intl.Segmenter when loaded, ~10 ms of every start-up; in the bundle it is created on first use.
+ */
+function lazySegmenter() {
+  return {
+    name: 'lazy-segmenter',
+    setup(b) {
+      b.onLoad({ filter: /[\\/]node_modules[\\/]string-width[\\/]index\.js$/ }, async (args) => {
+        let code = await readFile(args.path, 'utf8');
+        code = replaceOnce(code, 'const segmenter = new Intl.Segmenter();', 'let segmenter;', args.path);
+        code = replaceOnce(code, 'of segmenter.segment(string)', 'of (segmenter ??= new Intl.Segmenter()).segment(string)', args.path);
+        return { contents: code, loader: 'js' };
+      });
+    },
+  };
+}
+
+/**
  * What makes the fast-path bundle a classic script: no top-level await (yoga's instance is made
  * in the background and awaited by the entry; Ink's devtools hook becomes a require of the stub),
  * and `import.meta.url` of agentlib's modules computed from the bundle's own path.
@@ -236,7 +255,7 @@ const program = build({
   entryPoints: [join(programDir, 'program.js')],
   outfile: join(programDir, 'program.bundle.js'),
   format: 'esm',
-  plugins: [keepOwnModulesExternal(programDir), yargsLocales()],
+  plugins: [keepOwnModulesExternal(programDir), yargsLocales(), lazySegmenter()],
 });
 await program.catch(() => (failed = true));
 

@@ -1,4 +1,5 @@
 import assert from 'node:assert/strict';
+import { spawnSync } from 'node:child_process';
 import { join } from 'node:path';
 import { before, describe, test } from 'node:test';
 import { pathToFileURL } from 'node:url';
@@ -43,6 +44,20 @@ describe('the bundled yargs program', () => {
 
   test("reads yargs' English messages (not its message keys)", async () => {
     assert.match(await outcome(bundled, ['hello', '--volume', '3']), /^error: Missing dependent arguments:/);
+  });
+
+  test('loading it creates no Intl.Segmenter (string-width makes one when it first measures text)', () => {
+    const bundle = pathToFileURL(join(repoRoot, 'dist', 'cli', 'program.bundle.js')).href;
+    const script = [
+      'let made = 0;',
+      'const Segmenter = Intl.Segmenter;',
+      'Intl.Segmenter = class extends Segmenter { constructor(...args) { super(...args); made++; } };',
+      `await import(${JSON.stringify(bundle)});`,
+      'console.log(made);',
+    ].join('\n');
+    const result = spawnSync(process.execPath, ['--input-type=module', '-e', script], { encoding: 'utf8' });
+    assert.equal(result.status, 0, result.stderr);
+    assert.equal(result.stdout.trim(), '0');
   });
 
   test('prints and refuses exactly what the module does', async () => {
