@@ -26,6 +26,9 @@
 // agentlib's own modules stay external (same classes everywhere). Its patches: yargs finds its
 // message files next to its package; string-width 7 creates its Intl.Segmenter on first use.
 //
+// A fifth, dist/lib/config/yaml.bundle.cjs, is the `yaml` package in one CommonJS file (its ~70
+// files cost ~25 ms of every `agentlib run`); lib/config/yaml-module.ts loads it, else the package.
+//
 // Patches applied to dependencies in the TUI bundles (the unbundled modules behave the same, slower):
 // - string-width builds /^\p{RGI_Emoji}$/v when loaded and runs it on every non-ASCII grapheme:
 //   V8 takes 25-60 ms to parse and compile that one regex. The bundled string-width calls
@@ -258,6 +261,15 @@ const program = build({
   plugins: [keepOwnModulesExternal(programDir), yargsLocales(), lazySegmenter()],
 });
 await program.catch(() => (failed = true));
+
+// The yaml package in one file, for lib/config/yaml-module.js (see the header).
+const yamlBundle = build({
+  ...common,
+  stdin: { contents: "module.exports = require('yaml');", resolveDir: join(dist, 'lib', 'config'), sourcefile: 'yaml.bundle-entry.cjs', loader: 'js' },
+  outfile: join(dist, 'lib', 'config', 'yaml.bundle.cjs'),
+  format: 'cjs',
+});
+await yamlBundle.catch(() => (failed = true));
 
 // The fast path of `agentlib trace view`, self-contained, loaded with a code cache (see the header).
 const fastPathDir = join(dist, 'cli');
