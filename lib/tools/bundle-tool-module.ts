@@ -1,7 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import { isBuiltin } from 'node:module';
 import { dirname, extname, isAbsolute, resolve } from 'node:path';
-import { pathToFileURL } from 'node:url';
+import { fileURLToPath, pathToFileURL } from 'node:url';
 import type * as Esbuild from 'esbuild';
 
 /** A tool file compiled into one ES module, with what it was made from. */
@@ -18,6 +18,18 @@ const LOADERS: Readonly<Record<string, Esbuild.Loader>> = { '.ts': 'ts', '.mts':
 const SOURCE_FILE = /\.[cm]?[jt]sx?$/;
 /** Marks the resolution a plugin asks esbuild for itself. */
 const INNER = { inner: true };
+
+/**
+ * An import by `file:` URL: a TypeScript file is inlined like a relative import; anything else
+ * (agentlib's built modules, a package's file) stays an import of that URL, recorded with the
+ * packages so that the entry is compiled again when its package changes.
+ */
+function fileUrlImport(url: string, packages: Set<string>): Esbuild.OnResolveResult {
+  const path = fileURLToPath(url);
+  if (LOADERS[extname(path)] === 'ts' || LOADERS[extname(path)] === 'tsx') return { path };
+  packages.add(path);
+  return { path: url, external: true };
+}
 
 /** The compiler's identity: a cache entry made by another esbuild is not used. */
 export async function compilerVersion(): Promise<string> {
@@ -42,6 +54,7 @@ export async function bundleToolModule(file: string): Promise<BundledToolModule>
       build.onResolve({ filter: /^[^./]/ }, async (args) => {
         if (args.pluginData === INNER || isAbsolute(args.path)) return undefined;
         if (isBuiltin(args.path)) return { path: args.path, external: true };
+        if (args.path.startsWith('file:')) return fileUrlImport(args.path, packages);
         const resolved = await build.resolve(args.path, { kind: args.kind, resolveDir: args.resolveDir, importer: args.importer, pluginData: INNER });
         if (resolved.errors.length > 0) return { errors: resolved.errors };
         packages.add(resolved.path);
