@@ -4,7 +4,7 @@ import { commandDescriptors } from './commands.js';
 import { exitCodeFor, formatError } from './errors.js';
 import { ExitCode } from './exit-codes.js';
 import { colorEnabled, processIO, type CliIO } from './output.js';
-import { createProgram } from './program.js';
+import { loadProgram } from './load-program.js';
 import { assertKnownCommand, commandOf } from './unknown-input.js';
 import { packageVersion } from './version.js';
 
@@ -33,6 +33,7 @@ export async function main(argv: readonly string[], options: MainOptions = {}): 
   const state = { exitCode: ExitCode.OK as number, debug: argv.includes('--debug') };
   try {
     assertKnownCommand(argv, commands);
+    const { createProgram } = await loadProgram();
     const program = createProgram({
       argv,
       version: packageVersion(),

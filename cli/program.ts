@@ -52,6 +52,7 @@ export function createProgram(options: ProgramOptions): Argv<GlobalArguments> {
       known ??= optionsOf(program);
       throw usageError(message ?? error?.message ?? 'invalid command line', options, known);
     });
+  skipHelpCache(program);
   for (const [line, meaning] of programExamples(options.commands)) program.example(line, meaning);
   for (const command of options.commands) {
     program.command({
@@ -67,6 +68,18 @@ export function createProgram(options: ProgramOptions): Argv<GlobalArguments> {
     });
   }
   return program;
+}
+
+/**
+ * Stops yargs from rendering the whole help text each time it starts a command (it caches the
+ * text in case the handler asks for help later; ~60 ms of string-width and wrap-ansi work on every
+ * `agentlib run`). No handler of ours shows yargs' help, and `--help` and usage errors render their
+ * text when they need it, so the cache is never read.
+ */
+function skipHelpCache(program: Argv<unknown>): void {
+  const internals = program as unknown as { getInternalMethods?: () => { getUsageInstance?: () => { cacheHelpMessage?: () => void } } };
+  const usage = internals.getInternalMethods?.call(program).getUsageInstance?.();
+  if (usage !== undefined && typeof usage.cacheHelpMessage === 'function') usage.cacheHelpMessage = () => undefined;
 }
 
 /** Turns yargs' messages about unknown commands and options into one message with a did-you-mean. */

@@ -19,6 +19,18 @@ const SOURCE_FILE = /\.[cm]?[jt]sx?$/;
 /** Marks the resolution a plugin asks esbuild for itself. */
 const INNER = { inner: true };
 
+/**
+ * An import by `file:` URL: a TypeScript file is inlined like a relative import; anything else
+ * (agentlib's built modules, a package's file) stays an import of that URL, recorded with the
+ * packages so that the entry is compiled again when its package changes.
+ */
+function fileUrlImport(url: string, packages: Set<string>): Esbuild.OnResolveResult {
+  const path = fileURLToPath(url);
+  if (LOADERS[extname(path)] === 'ts' || LOADERS[extname(path)] === 'tsx') return { path };
+  packages.add(path);
+  return { path: url, external: true };
+}
+
 /** The compiler's identity: a cache entry made by another esbuild is not used. */
 export async function compilerVersion(): Promise<string> {
   const esbuild = await import('esbuild');
@@ -43,11 +55,7 @@ export async function bundleToolModule(file: string): Promise<BundledToolModule>
       build.onResolve({ filter: /^[^./]/ }, async (args) => {
         if (args.pluginData === INNER || isAbsolute(args.path)) return undefined;
         if (isBuiltin(args.path)) return { path: args.path, external: true };
-        if (args.path.startsWith('file:')) {
-          // An absolute file: URL already means the same from anywhere: it stays as written.
-          packages.add(fileURLToPath(args.path));
-          return { path: args.path, external: true };
-        }
+        if (args.path.startsWith('file:')) return fileUrlImport(args.path, packages);
         const resolved = await build.resolve(args.path, { kind: args.kind, resolveDir: args.resolveDir, importer: args.importer, pluginData: INNER });
         if (resolved.errors.length > 0) {
           // Node's own words and code, as an import of the file would fail without the cache.

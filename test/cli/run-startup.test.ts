@@ -51,6 +51,12 @@ describe('agentlib run start-up', () => {
     assert.equal(readdirSync(join(cacheDir, 'tools')).length, 1);
   });
 
+  test('yargs and yaml come from their bundles (no module of either package) and no provider SDK is loaded on a replayed run', () => {
+    const { stdout, loaded } = run(join(dir, 'cache-bundle'), 'bundle');
+    assert.match(stdout, /2,869,461/);
+    assert.deepEqual(loaded.filter((name) => ['yargs', 'yargs-parser', 'cliui', 'y18n', 'yaml', 'openai', '@anthropic-ai/sdk', '@google/genai'].includes(name)), []);
+  });
+
   test('without a usable cache directory the run still works, through tsx', () => {
     const notADir = join(dir, 'file-not-dir');
     rmSync(notADir, { force: true });

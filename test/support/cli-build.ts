@@ -15,7 +15,7 @@ export const binPath = join(repoRoot, 'bin', 'agentlib.js');
 
 /**
  * What `npm run build` writes that the built binary runs, relative to the repository root: the
- * compiled CLI (tsc), both terminal UI bundles (scripts/bundle-tui.mjs) and the first and last
+ * compiled CLI (tsc), the bundles of scripts/bundle-tui.mjs and the first and last
  * help cache files (scripts/build-help-cache.mjs writes 40.txt … 100.txt in order).
  */
 export const BUILD_OUTPUTS: readonly string[] = [
@@ -23,6 +23,7 @@ export const BUILD_OUTPUTS: readonly string[] = [
   join('dist', 'tui', 'chat', 'run-chat.bundle.js'),
   join('dist', 'tui', 'trace-viewer', 'run-viewer.bundle.js'),
   join('dist', 'cli', 'trace-view-fast-path.bundle.cjs'),
+  join('dist', 'cli', 'program.bundle.js'),
   join('dist', 'cli', 'help', '40.txt'),
   join('dist', 'cli', 'help', '100.txt'),
 ];
