@@ -2,40 +2,23 @@
 // (tmux), no network. The recorded question is answered again, after /reset and without; a question the
 // cassette does not hold shows the cassette and the first difference, and the chat goes on.
 import assert from 'node:assert/strict';
-import { execFileSync, spawnSync } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { after, before, describe, test } from 'node:test';
-import { binPath, ensureCliBuilt } from '../../support/cli-build.js';
+import { describe, test } from 'node:test';
 import { requires } from '../../support/requirements.js';
-import { shellQuote, waitFor } from '../../support/tmux.js';
-import { QUESTION, scratchProject } from '../../commands/run-helpers.js';
+import { waitFor } from '../../support/tmux.js';
+import { QUESTION } from '../../commands/run-helpers.js';
+import { chatInTmux } from './chat-tmux.js';
 
 describe('agentlib chat --replay in a real terminal (tmux)', requires('tmux'), () => {
-  let project: ReturnType<typeof scratchProject>;
-  const session = `agentlib-chat-replay-${process.pid}`;
-  before(() => {
-    ensureCliBuilt();
-    project = scratchProject();
-  });
-  after(() => {
-    spawnSync('tmux', ['kill-session', '-t', session], { stdio: 'ignore' });
-    project.cleanup();
-  });
+  const chat = chatInTmux('chat-replay');
+  const { pane, line } = chat;
 
   test('the same question again (after /reset, and without) is answered from one recording; an unrecorded one names the difference', async () => {
+    const { project } = chat;
     const cassette = join(project.dir, 'calculator', 'cassette.jsonl');
     const exitFile = join(project.dir, 'exit-replay');
-    // A closed port and a fake key: any network attempt would fail.
-    const env = 'env -u CI -u CONTINUOUS_INTEGRATION NO_COLOR=1 OPENAI_API_KEY=sk-test-not-a-real-key OPENAI_BASE_URL=http://127.0.0.1:9/v1';
-    const command = `cd ${shellQuote(project.dir)} && ${env} ${shellQuote(process.execPath)} ${shellQuote(binPath)} chat ${shellQuote(project.agent)} --replay ${shellQuote(cassette)}; echo $? > ${shellQuote(exitFile)}; sleep 60`;
-    execFileSync('tmux', ['new-session', '-d', '-s', session, '-x', '160', '-y', '50', command]);
-    const pane = (): string => execFileSync('tmux', ['capture-pane', '-p', '-J', '-S', '-200', '-t', session], { encoding: 'utf8' });
-    const keys = (...args: string[]): void => void execFileSync('tmux', ['send-keys', '-t', session, ...args]);
-    const line = (text: string): void => {
-      keys('-l', text);
-      keys('Enter');
-    };
+    chat.start(cassette, exitFile, 160, 50);
     const count = (text: string): number => pane().split(text).length - 1;
 
     await waitFor(() => pane().includes('Ask something'), 'the input line', 30_000);

@@ -1,39 +1,25 @@
 // `agentlib chat` end to end in a real terminal (tmux), offline on the calculator's cassette: the
 // turn's trace is saved under .agentlib/traces, and on exit the chat says where.
 import assert from 'node:assert/strict';
-import { execFileSync, spawnSync } from 'node:child_process';
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { after, before, describe, test } from 'node:test';
+import { describe, test } from 'node:test';
 import { AgentTrace } from '../../../lib/trace/agent-trace.js';
-import { binPath, ensureCliBuilt, repoRoot } from '../../support/cli-build.js';
+import { repoRoot } from '../../support/cli-build.js';
 import { requires } from '../../support/requirements.js';
-import { shellQuote, waitFor } from '../../support/tmux.js';
-import { QUESTION, scratchProject } from '../../commands/run-helpers.js';
+import { waitFor } from '../../support/tmux.js';
+import { QUESTION } from '../../commands/run-helpers.js';
+import { chatInTmux } from './chat-tmux.js';
 
 describe('agentlib chat saves its traces and says where (tmux)', requires('tmux'), () => {
-  let project: ReturnType<typeof scratchProject>;
-  const session = `agentlib-chat-traces-${process.pid}`;
-  before(() => {
-    ensureCliBuilt();
-    project = scratchProject();
-  });
-  after(() => {
-    spawnSync('tmux', ['kill-session', '-t', session], { stdio: 'ignore' });
-    project.cleanup();
-  });
+  const chat = chatInTmux('chat-traces');
+  const { pane, line } = chat;
 
   test('a turn on the recorded cassette leaves .agentlib/traces/<run>.jsonl; the exit message names it and trace ls / view', async () => {
     const cassette = join(repoRoot, 'examples', 'calculator', 'cassette.jsonl');
+    const { project } = chat;
     const exitFile = join(project.dir, 'exit-code');
-    const env = 'env -u CI -u CONTINUOUS_INTEGRATION NO_COLOR=1 OPENAI_API_KEY=sk-test-not-a-real-key OPENAI_BASE_URL=http://127.0.0.1:9/v1';
-    const command = `cd ${shellQuote(project.dir)} && ${env} ${shellQuote(process.execPath)} ${shellQuote(binPath)} chat ${shellQuote(project.agent)} --replay ${shellQuote(cassette)}; echo $? > ${shellQuote(exitFile)}; sleep 60`;
-    execFileSync('tmux', ['new-session', '-d', '-s', session, '-x', '160', '-y', '40', command]);
-    const pane = (): string => execFileSync('tmux', ['capture-pane', '-p', '-J', '-t', session], { encoding: 'utf8' });
-    const line = (text: string): void => {
-      execFileSync('tmux', ['send-keys', '-t', session, '-l', text]);
-      execFileSync('tmux', ['send-keys', '-t', session, 'Enter']);
-    };
+    chat.start(cassette, exitFile, 160, 40);
     await waitFor(() => pane().includes('Ask something'), 'the input line', 30_000);
     line(QUESTION);
     await waitFor(() => pane().includes('done in'), 'the answer', 30_000);
