@@ -66,10 +66,7 @@ function credentialKind(key: string): 'token' | 'other' | undefined {
  * converted first. Never mutates its input.
  */
 export function redactSecrets(value: unknown): unknown {
-  // The objects being copied, outermost first: a value already on it is a cycle. (An array used
-  // as a stack: cheaper than a WeakSet per call, and nesting is shallow.)
-  if (typeof value === 'string') return scrubSecretText(value);
-  return typeof value !== 'object' || value === null ? value : redact(value, []);
+  return redact(value, []);
 }
 
 /**
@@ -83,6 +80,10 @@ function isCountMap(key: string, value: unknown): value is Record<string, number
   return true;
 }
 
+/**
+ * `ancestors`: the objects being copied, outermost first; a value already on it is a cycle. (An
+ * array used as a stack: cheaper than a WeakSet per call, and nesting is shallow.)
+ */
 function redact(value: unknown, ancestors: object[]): unknown {
   if (typeof value === 'string') return scrubSecretText(value);
   if (typeof value !== 'object' || value === null) return value;

@@ -10,11 +10,15 @@ function isPlain(value: unknown): value is Record<string, unknown> | unknown[] {
   return Array.isArray(value) || proto === Object.prototype || proto === null;
 }
 
-/** Scrubs the strings of a plain object or array in place (SDK error bodies: `error.error`). */
-function scrubFields(target: Record<string, unknown> | unknown[], known: readonly string[], depth: number): void {
+/**
+ * Scrubs the strings of a plain object or array in place (SDK error bodies: `error.error`), or the
+ * own fields of an error, less `skip` (its cause, which the caller walks).
+ */
+function scrubFields(target: object, known: readonly string[], depth: number, skip?: string): void {
   if (depth > MAX_DEPTH) return;
   const record = target as Record<string, unknown>;
   for (const key of Object.keys(record)) {
+    if (key === skip) continue;
     const value = record[key];
     if (typeof value === 'string') {
       const clean = scrubSecretText(value, known);
@@ -33,16 +37,7 @@ function scrubError(error: Error, known: readonly string[]): void {
     const clean = scrubSecretText(value, known);
     if (clean !== value) Object.defineProperty(error, key, { value: clean, writable: true, configurable: true, enumerable: false });
   }
-  for (const key of Object.keys(error)) {
-    if (key === 'cause') continue;
-    const value = (error as unknown as Record<string, unknown>)[key];
-    if (typeof value === 'string') {
-      const clean = scrubSecretText(value, known);
-      if (clean !== value) (error as unknown as Record<string, unknown>)[key] = clean;
-    } else if (isPlain(value)) {
-      scrubFields(value, known, 1);
-    }
-  }
+  scrubFields(error, known, 0, 'cause');
 }
 
 /**

@@ -1,9 +1,8 @@
 import { isSecretKey, REDACTED } from '../../events/redact.js';
+import { MIN_SECRET_VALUE_LENGTH } from '../../core/secret-text.js';
 
 /** Environment variables whose values are secrets (keys, tokens, passwords). */
 const SECRET_ENV = /api[_-]?key|token|secret|password|credential/i;
-/** Shorter values are too likely to occur by chance to be scrubbed from text. */
-const MIN_SECRET_LENGTH = 8;
 
 /**
  * Makes values safe to store: properties under secret-looking keys become `[REDACTED]` (as in
@@ -25,7 +24,7 @@ export class SecretScrubber {
     this.#redactKeys = redactKeys;
     const named = new Set(scrubEnv);
     this.#secrets = Object.entries(env)
-      .filter((entry): entry is [string, string] => (SECRET_ENV.test(entry[0]) || named.has(entry[0])) && typeof entry[1] === 'string' && entry[1].length >= MIN_SECRET_LENGTH)
+      .filter((entry): entry is [string, string] => (SECRET_ENV.test(entry[0]) || named.has(entry[0])) && typeof entry[1] === 'string' && entry[1].length >= MIN_SECRET_VALUE_LENGTH)
       // Longest first, so a value containing another secret is replaced whole.
       .sort((a, b) => b[1].length - a[1].length);
   }
