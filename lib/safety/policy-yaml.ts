@@ -1,20 +1,11 @@
-import { createRequire } from 'node:module';
+// The agent YAML's loader: the build's one-file copy of yaml, loaded on first use.
 import type * as Yaml from 'yaml';
+import { loadYaml } from '../config/yaml-module.js';
 import { ConfigurationError } from '../core/errors/configuration-error.js';
 import { yamlSyntaxProblems } from '../core/yaml-syntax-errors.js';
 import { parsePolicyConfig, type ConfigPath } from './policy-config.js';
 import type { ToolPolicyOptions } from './tool-policy-options.js';
 
-let yamlModule: typeof Yaml | undefined;
-
-/**
- * The `yaml` package, loaded on first use so that importing the policy costs nothing. Its Node
- * build is CommonJS, so `require` returns the same instance an `import 'yaml'` elsewhere gets.
- */
-function loadYaml(): typeof Yaml {
-  yamlModule ??= createRequire(import.meta.url)('yaml') as typeof Yaml;
-  return yamlModule;
-}
 
 /**
  * Parses and validates a YAML tool policy. Syntax errors and invalid keys or values are

@@ -31,12 +31,6 @@ function fileUrlImport(url: string, packages: Set<string>): Esbuild.OnResolveRes
   return { path: url, external: true };
 }
 
-/** The compiler's identity: a cache entry made by another esbuild is not used. */
-export async function compilerVersion(): Promise<string> {
-  const esbuild = await import('esbuild');
-  return `esbuild@${esbuild.version}`;
-}
-
 /**
  * Compiles a TypeScript (or JavaScript) tool file and the local files it imports into one ES
  * module with esbuild. Package imports (`zod`, `agentlib`, …) stay imports, resolved as Node would

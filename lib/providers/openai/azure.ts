@@ -1,5 +1,6 @@
 import { AzureOpenAI } from 'openai';
 import { ProviderConfigurationError } from '../../core/errors/provider-configuration-error.js';
+import { sdkTimeout } from '../call-timeouts.js';
 import type { EmbedRequest, EmbedResponse, ProviderCapabilities, ProviderRequest } from '../spec.js';
 import { resolveAzureApiVersion } from './azure-api-version.js';
 import { toChatParams, type ChatParams } from './convert-request.js';
@@ -110,7 +111,7 @@ export class AzureOpenAIProvider extends OpenAIProvider {
       organization: null,
       project: null,
       maxRetries: 0,
-      timeout: timeoutMs,
+      timeout: sdkTimeout(timeoutMs),
     });
     super({
       client,
