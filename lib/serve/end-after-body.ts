@@ -33,9 +33,10 @@ export function endAfterBody(req: IncomingMessage, res: ServerResponse, end: () 
     clearTimeout(idle);
     req.off('data', onData);
     req.off('end', onEnd);
-    req.off('error', onGone);
-    req.off('close', onGone);
+    req.off('error', cut);
+    req.off('close', cut);
   };
+  // Too much, too slow, or the client errored or went away: the socket is dropped.
   const cut = (): void => {
     cleanup();
     res.destroy();
@@ -54,15 +55,11 @@ export function endAfterBody(req: IncomingMessage, res: ServerResponse, end: () 
     cleanup();
     end();
   };
-  const onGone = (): void => {
-    cleanup();
-    res.destroy();
-  };
   arm();
   req.on('data', onData);
   req.on('end', onEnd);
-  req.on('error', onGone);
-  req.on('close', onGone);
+  req.on('error', cut);
+  req.on('close', cut);
   req.resume();
 }
 

@@ -1,12 +1,16 @@
 import { TraceFormatError } from '../core/errors/trace-format-error.js';
-import { TRACE_VERSION, type AgentTraceJSON, type TraceHeader } from './trace-step.js';
+import { TRACE_VERSION, type AgentTraceJSON, type TraceHeader, type TraceRunFields } from './trace-step.js';
 import { parseRunFields, parseStep } from './validate.js';
 
-/** A trace as JSONL: the header line `{"type":"trace","version":1,"runId",…}`, then one step per line. */
+/** The header line's object of a trace: `{"type":"trace","version":1,"runId",…}`. */
+export function traceHeader(run: TraceRunFields): TraceHeader {
+  return { type: 'trace', version: TRACE_VERSION, ...run };
+}
+
+/** A trace as JSONL: the header line (`traceHeader`), then one step per line. */
 export function traceToJSONL(trace: AgentTraceJSON): string {
   const { steps, version: _version, ...run } = trace;
-  const header: TraceHeader = { type: 'trace', version: TRACE_VERSION, ...run };
-  const lines = [JSON.stringify(header)];
+  const lines = [JSON.stringify(traceHeader(run))];
   for (const step of steps) lines.push(JSON.stringify(step));
   return `${lines.join('\n')}\n`;
 }

@@ -1,7 +1,7 @@
 import { closeSync, mkdirSync, openSync, renameSync, rmSync, writeFileSync, writeSync } from 'node:fs';
 import { dirname } from 'node:path';
-import { traceToJSONL } from './jsonl.js';
-import { TRACE_VERSION, type AgentTraceJSON, type TraceHeader, type TraceRunFields, type TraceStep } from './trace-step.js';
+import { traceHeader, traceToJSONL } from './jsonl.js';
+import { type AgentTraceJSON, type TraceHeader, type TraceRunFields, type TraceStep } from './trace-step.js';
 
 /**
  * Writes a trace file while its run goes on, so a run that is killed (SIGTERM, SIGKILL, a crash)
@@ -27,7 +27,7 @@ export class TraceFileWriter {
   static open(path: string, run: TraceRunFields): TraceFileWriter {
     mkdirSync(dirname(path), { recursive: true });
     const fd = openSync(path, 'w');
-    const header: TraceHeader = { type: 'trace', version: TRACE_VERSION, ...run, incomplete: true };
+    const header: TraceHeader = { ...traceHeader(run), incomplete: true };
     writeSync(fd, `${JSON.stringify(header)}\n`);
     return new TraceFileWriter(path, fd);
   }
