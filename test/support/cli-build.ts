@@ -3,7 +3,7 @@ import { existsSync, readdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 // @ts-expect-error -- a plain .mjs script without type declarations
-import { isBuildUpToDate as isUpToDate } from '../../scripts/build-fingerprint.mjs';
+import { BUILD_INPUT_DIRS, isBuildUpToDate as isUpToDate } from '../../scripts/build-fingerprint.mjs';
 
 const isBuildUpToDate = isUpToDate as (dir?: string) => boolean;
 
@@ -29,7 +29,7 @@ export const BUILD_OUTPUTS: readonly string[] = [
 ];
 
 /** Directories whose files go into the build (sources, the launcher, the build scripts). */
-export const BUILD_SOURCE_DIRS: readonly string[] = ['lib', 'cli', 'commands', 'tui', 'bin', 'scripts'];
+export const BUILD_SOURCE_DIRS: readonly string[] = BUILD_INPUT_DIRS;
 
 /**
  * Whether `dist/` must be rebuilt: some output is missing (`undefined`), or the newest source is
