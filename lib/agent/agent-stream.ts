@@ -6,12 +6,13 @@ const DONE: IteratorReturnResult<undefined> = Object.freeze({ value: undefined, 
 /**
  * A running streamed run: iterate it for every AgentEvent (text deltas, tool cards, approvals,
  * usage, …), or use `textStream` for the answer text only; `result` resolves with the
- * AgentResult. The events are consumed once: either iterate the stream or its textStream.
+ * AgentResult (or, for other runs streamed the same way — pipelines, graphs — their result `R`).
+ * The events are consumed once: either iterate the stream or its textStream.
  * Leaving the iteration early (break) aborts the run.
  */
-export class AgentStream implements AsyncIterable<AgentEvent> {
+export class AgentStream<R = AgentResult> implements AsyncIterable<AgentEvent> {
   /** Resolves with the run's result (rejects with its error). */
-  readonly result: Promise<AgentResult>;
+  readonly result: Promise<R>;
   #queue: AgentEvent[] = [];
   #head = 0;
   /** The consumer's pending `next()`, when it is waiting for an event (kept as two fields: no allocation per wait). */
@@ -31,8 +32,8 @@ export class AgentStream implements AsyncIterable<AgentEvent> {
   #closed = false;
   readonly #abort: (reason?: unknown) => void;
 
-  /** @internal Created by `Agent.stream()`. */
-  constructor(start: (push: (event: AgentEvent) => void) => Promise<AgentResult>, abort: (reason?: unknown) => void) {
+  /** @internal Created by `Agent.stream()` (and `Pipeline.stream()`). */
+  constructor(start: (push: (event: AgentEvent) => void) => Promise<R>, abort: (reason?: unknown) => void) {
     this.#abort = abort;
     this.result = start((event) => this.#push(event)).then(
       (result) => {

@@ -15,6 +15,7 @@ export const AGENT_EVENT_TYPES = [
   'graph-start', 'graph-end', 'graph-error', 'node-start', 'node-end', 'graph-routing', 'graph-interrupt',
   'graph-resume', 'graph-checkpoint', 'parallel-start', 'parallel-end', 'stall-detected', 'loop-detected',
   'supervisor-replan',
+  'step-start', 'step-end',
   'text-delta', 'reasoning-delta', 'approval-request', 'approval-response',
 ] as const satisfies readonly AgentEventType[];
 

@@ -101,6 +101,9 @@ export interface AgentEventPayloads {
   'stall-detected': { graph: string; node: string; stalls: number };
   'loop-detected': { graph: string; node: string; hash: string };
   'supervisor-replan': { round: number; reason: string };
+  // pipelines (agentlib additions: the spec's pipelines have no callbacks)
+  'step-start': { pipeline: string; step: string; index: number };
+  'step-end': { pipeline: string; step: string; index: number; durationMs: number; output: string };
   // stream-only
   'text-delta': { iteration: number; text: string };
   'reasoning-delta': { iteration: number; text: string };

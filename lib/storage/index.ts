@@ -5,13 +5,17 @@
  * versioned schemas per subsystem with forward migrations; drivers loaded lazily; ids checked and
  * records written strict and versioned. Subsystems (sessions, checkpoints, caches, trace stores,
  * vectors, eval history) build their protocols and backends on these parts.
+ *
+ * The shared Redis and PostgreSQL clients (`acquireRedis` in ./redis-pool.js, `acquirePostgres` in
+ * ./postgres-pool.js, `migratePostgres` in ./migrate-postgres.js) are imported by agentlib's stores
+ * from their own files and are not exported here: their types are the drivers' (`redis`, `pg`),
+ * which need Node's types, and this entry's published types must compile without them
+ * (test/package/types-compile.test.ts). Stores must not expose driver types in their public
+ * signatures either.
  */
 export { openSqlite, sqliteDriverPath, type OpenSqliteOptions, type SqliteDatabase, type SqliteStatement, type SqliteTransaction } from './sqlite.js';
 export { acquireSqlite, SQLITE_BUSY_TIMEOUT_MS, type SqliteHandle } from './sqlite-pool.js';
 export { migrateSqlite, SCHEMA_TABLE } from './migrate-sqlite.js';
-export { migratePostgres } from './migrate-postgres.js';
-export { acquirePostgres, type PostgresHandle } from './postgres-pool.js';
-export { acquireRedis, type AcquireRedisOptions, type RedisHandle } from './redis-pool.js';
 export { closeAllStorage } from './connection-registry.js';
 export { loadOptional } from './optional-module.js';
 export { parseStoreUrl, redactStoreUrl, DEFAULT_SQLITE_FILE, STORE_SCHEMES, type ParseStoreUrlOptions, type StoreLocation, type StoreScheme } from './store-url.js';

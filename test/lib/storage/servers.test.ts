@@ -1,6 +1,9 @@
 import assert from 'node:assert/strict';
 import { after, describe, test } from 'node:test';
-import { acquirePostgres, acquireRedis, closeAllStorage, migratePostgres, SchemaVersionError } from '../../../lib/storage/index.js';
+import { closeAllStorage, SchemaVersionError } from '../../../lib/storage/index.js';
+import { migratePostgres } from '../../../lib/storage/migrate-postgres.js';
+import { acquirePostgres } from '../../../lib/storage/postgres-pool.js';
+import { acquireRedis } from '../../../lib/storage/redis-pool.js';
 import { requires } from '../../support/requirements.js';
 import { freshPostgresDatabase, redisTestPrefix, redisTestUrl } from '../../support/services.js';
 

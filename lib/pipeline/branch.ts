@@ -1,0 +1,1 @@
+export { branchStep as branch } from './step.js';
