@@ -1,0 +1,136 @@
+// `agentlib run` in one file, and the tool entries that share its library with tool files
+// (decision 0023). Run after tsc and bundle-tui.mjs (npm run build does).
+//
+// 1. dist/cli/run.bundle.cjs: the CLI (cli/main.js) with the run command, agentlib's library, and
+//    the packages they load on the way (yargs and its helpers, yaml, zod, chalk) in one CommonJS
+//    file, which bin/agentlib.js evaluates with a V8 code cache (tui/cached-bundle.ts; Node 20 has
+//    no compile cache for ES modules): ~320 modules fewer on every `agentlib run`. The other
+//    commands stay out (their modules are imported by URL if ever asked for; bin/agentlib.js only
+//    sends `run` here). Packages loaded lazily (provider SDKs, esbuild, tsx, ora, @inquirer/prompts,
+//    optional drivers) stay packages: a dynamic import() becomes a call of `__agentlibImport`, the
+//    launcher's own import() (a classic script evaluated with a code cache cannot import), and a
+//    package a lazily loaded module imports statically is require()d (Node ≥ 20.19 loads ES modules
+//    that way). `import.meta.url` of each bundled module keeps its own value, computed from the
+//    bundle's path.
+// 2. dist/lib/**/tool-entry.js, one beside each public entry of package.json "exports": an ES
+//    module exporting the entry's names, from the bundle's instance when the process runs from it
+//    (lib/tools/bundled-library.ts), else from the entry itself. Compiled tool modules import
+//    agentlib through them, so a tool and the library it runs in are the same instances.
+import { readFileSync, writeFileSync } from 'node:fs';
+import { readFile } from 'node:fs/promises';
+import { dirname, join, relative, resolve, sep } from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import { build } from 'esbuild';
+import { lazySegmenter, yargsLocales } from './bundle-plugins.mjs';
+
+const root = fileURLToPath(new URL('../', import.meta.url));
+const dist = join(root, 'dist') + sep;
+const cliDir = join(dist, 'cli');
+const OUTFILE = join(cliDir, 'run.bundle.cjs');
+/** Command modules left out of the bundle (imported by URL if ever loaded). */
+const OTHER_COMMANDS = new Set(['chat', 'serve', 'doctor', 'init', 'trace'].map((name) => join(dist, 'commands', `${name}.js`)));
+/** Packages bundled: what every `agentlib run` loads. Any other package stays one. */
+const BUNDLED_PACKAGES = /^(yargs|yargs-parser|cliui|y18n|escalade|get-caller-file|string-width|strip-ansi|ansi-regex|wrap-ansi|ansi-styles|emoji-regex|get-east-asian-width|yaml|zod|chalk)(\/|$)/;
+/** The TOOL_ENTRY_FILE of lib/tools/bundled-library.ts. */
+const TOOL_ENTRY = 'tool-entry.js';
+
+/** Public entries of package.json "exports" that are agentlib's library: `{ subpath, file }`. */
+function publicEntries() {
+  const { exports } = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8'));
+  return Object.entries(exports)
+    .filter(([, target]) => typeof target === 'object' && typeof target.import === 'string' && /^\.\/dist\/lib\/(.+\/)?index\.js$/.test(target.import))
+    .map(([subpath, target]) => ({ subpath, file: join(root, target.import) }));
+}
+
+/** Writes the tool entry beside each public entry, exporting the entry's names. */
+async function writeToolEntries(entries) {
+  for (const { subpath, file } of entries) {
+    const names = Object.keys(await import(pathToFileURL(file).href));
+    if (names.includes('default')) throw new Error(`bundle-run: ${subpath} has a default export; ${TOOL_ENTRY} does not re-export one`);
+    const code = [
+      `// agentlib ${subpath === '.' ? '' : subpath.slice(2)} for tool modules: the instance of the run bundle when this process runs from it, else ./index.js`,
+      '// (written by scripts/bundle-run.mjs; see lib/tools/bundled-library.ts).',
+      "const load = globalThis[Symbol.for('agentlib.bundled-library')]?.entries[import.meta.url];",
+      "const entry = load === undefined ? await import('./index.js') : await load();",
+      `export const { ${names.join(', ')} } = entry;`,
+      '',
+    ].join('\n');
+    writeFileSync(join(dirname(file), TOOL_ENTRY), code);
+  }
+}
+
+/** A path relative to the bundle's directory, as a URL path. */
+const fromBundle = (path) => relative(cliDir, path).split(sep).join('/');
+
+/**
+ * agentlib's own modules made fit for a classic script: `import.meta.url` computed from the
+ * bundle's path; a dynamic import of another module of the bundle stays (esbuild inlines it), of
+ * a left-out command becomes `__agentlibImport` of its URL, of anything else (a package, a URL)
+ * `__agentlibImport` as it is. cli/load-program.js imports the program module (yargs bundled here).
+ */
+function classicScript() {
+  return {
+    name: 'classic-script',
+    setup(b) {
+      b.onLoad({ filter: /\.js$/ }, async (args) => {
+        if (!args.path.startsWith(dist)) return undefined;
+        if (args.path === join(cliDir, 'load-program.js')) {
+          return { contents: "export async function loadProgram() { return import('./program.js'); }", loader: 'js' };
+        }
+        let code = await readFile(args.path, 'utf8');
+        code = code.replace(/(?<!['"`])\bimport\.meta\.url\b/g, `new URL(${JSON.stringify(fromBundle(args.path))}, __agentlibBundleUrl).href`);
+        code = code.replace(/(?<![\w$#.])import\((\s*)(['"])(\.[^'"]+)\2(\s*)\)/g, (call, before, quote, specifier, after) => {
+          const target = resolve(dirname(args.path), specifier);
+          return OTHER_COMMANDS.has(target) ? `__agentlibImport(new URL(${JSON.stringify(fromBundle(target))}, __agentlibBundleUrl).href)` : call;
+        });
+        code = code.replace(/(?<![\w$#.])import\((?!\s*['"]\.)/g, '__agentlibImport(');
+        return { contents: code, loader: 'js' };
+      });
+    },
+  };
+}
+
+/** Packages outside BUNDLED_PACKAGES stay packages. */
+function keepOtherPackages() {
+  return {
+    name: 'keep-other-packages',
+    setup(b) {
+      b.onResolve({ filter: /^[^./#]/ }, (args) => (args.path.startsWith('node:') || BUNDLED_PACKAGES.test(args.path) ? undefined : { path: args.path, external: true }));
+    },
+  };
+}
+
+const entries = publicEntries();
+await writeToolEntries(entries);
+
+const entryCode = [
+  "import { installBundledLibrary } from '../lib/tools/bundled-library.js';",
+  "export { main } from './main.js';",
+  'installBundledLibrary({',
+  '  entries: {',
+  ...entries.map(({ file }) => `    [new URL(${JSON.stringify(fromBundle(join(dirname(file), TOOL_ENTRY)))}, __agentlibBundleUrl).href]: () => import(${JSON.stringify(`./${fromBundle(file)}`)}),`),
+  '  },',
+  '  redirects: {',
+  ...entries.map(({ file }) => `    [new URL(${JSON.stringify(fromBundle(file))}, __agentlibBundleUrl).href]: new URL(${JSON.stringify(fromBundle(join(dirname(file), TOOL_ENTRY)))}, __agentlibBundleUrl).href,`),
+  '  },',
+  '});',
+].join('\n');
+
+await build({
+  stdin: { contents: entryCode, resolveDir: cliDir, sourcefile: 'run.bundle-entry.js', loader: 'js' },
+  outfile: OUTFILE,
+  bundle: true,
+  platform: 'node',
+  target: 'node20',
+  format: 'cjs',
+  minify: true,
+  legalComments: 'linked',
+  logLevel: 'warning',
+  banner: { js: "var __agentlibBundleUrl = require('node:url').pathToFileURL(__filename).href;" },
+  // bundled packages that read their own URL get the bundle's (as in an ES module bundle)
+  define: { 'import.meta.url': '__agentlibBundleUrl' },
+  plugins: [classicScript(), keepOtherPackages(), yargsLocales(), lazySegmenter()],
+});
+
+const output = readFileSync(OUTFILE, 'utf8');
+if (/\bimport\(/.test(output)) throw new Error(`bundle-run: ${OUTFILE} still holds an import() (a classic script cannot import); see classicScript()`);
