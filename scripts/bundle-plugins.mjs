@@ -28,10 +28,14 @@ export function yargsLocales() {
 }
 
 /**
- * string-width 7 (under cliui and wrap-ansi, which yargs uses for help text only) creates an
- * Intl.Segmenter when loaded, ~10 ms of every start-up; in the bundle it is created on first use.
+ * string-width (7 under cliui and wrap-ansi, which yargs uses for help text only; 8 under yargs
+ * itself) creates an Intl.Segmenter when loaded, ~10 ms of every start-up; in the bundle it is
+ * created on first use. With `rgiEmojiModule` (the path of the compiled tui/rgi-emoji.js),
+ * string-width 8's `/^\p{RGI_Emoji}$/v`, which V8 takes 20–60 ms to parse every time the module is
+ * evaluated, is replaced by that module's `isRgiEmoji` (same answers; the regex is built only for
+ * a grapheme that can be an emoji).
  */
-export function lazySegmenter() {
+export function lazySegmenter({ rgiEmojiModule } = {}) {
   return {
     name: 'lazy-segmenter',
     setup(b) {
@@ -39,6 +43,10 @@ export function lazySegmenter() {
         let code = await readFile(args.path, 'utf8');
         code = replaceOnce(code, 'const segmenter = new Intl.Segmenter();', 'let segmenter;', args.path);
         code = replaceOnce(code, 'of segmenter.segment(string)', 'of (segmenter ??= new Intl.Segmenter()).segment(string)', args.path);
+        if (rgiEmojiModule !== undefined && code.includes('const rgiEmojiRegex =')) {
+          code = replaceOnce(code, 'const rgiEmojiRegex = /^\\p{RGI_Emoji}$/v;', `import { isRgiEmoji } from ${JSON.stringify(rgiEmojiModule)};`, args.path);
+          code = replaceOnce(code, 'rgiEmojiRegex.test(segment)', 'isRgiEmoji(segment)', args.path);
+        }
         return { contents: code, loader: 'js' };
       });
     },

@@ -66,7 +66,8 @@ const fromBundle = (path) => relative(cliDir, path).split(sep).join('/');
  * agentlib's own modules made fit for a classic script: `import.meta.url` computed from the
  * bundle's path; a dynamic import of another module of the bundle stays (esbuild inlines it), of
  * a left-out command becomes `__agentlibImport` of its URL, of anything else (a package, a URL)
- * `__agentlibImport` as it is. cli/load-program.js imports the program module (yargs bundled here).
+ * `__agentlibImport` as it is. cli/load-program.js imports the program module (yargs bundled here);
+ * lib/config/yaml-module.js requires the yaml package (bundled here) on first use.
  */
 function classicScript() {
   return {
@@ -76,6 +77,10 @@ function classicScript() {
         if (!args.path.startsWith(dist)) return undefined;
         if (args.path === join(cliDir, 'load-program.js')) {
           return { contents: "export async function loadProgram() { return import('./program.js'); }", loader: 'js' };
+        }
+        if (args.path === join(dist, 'lib', 'config', 'yaml-module.js')) {
+          // the yaml package in the bundle (with the code cache), not its one-file copy beside the module
+          return { contents: "let yaml; export function loadYaml() { yaml ??= require('yaml'); return yaml; }", loader: 'js' };
         }
         let code = await readFile(args.path, 'utf8');
         code = code.replace(/(?<!['"`])\bimport\.meta\.url\b/g, `new URL(${JSON.stringify(fromBundle(args.path))}, __agentlibBundleUrl).href`);
@@ -129,7 +134,7 @@ await build({
   banner: { js: "var __agentlibBundleUrl = require('node:url').pathToFileURL(__filename).href;" },
   // bundled packages that read their own URL get the bundle's (as in an ES module bundle)
   define: { 'import.meta.url': '__agentlibBundleUrl' },
-  plugins: [classicScript(), keepOtherPackages(), yargsLocales(), lazySegmenter()],
+  plugins: [classicScript(), keepOtherPackages(), yargsLocales(), lazySegmenter({ rgiEmojiModule: join(dist, 'tui', 'rgi-emoji.js') })],
 });
 
 const output = readFileSync(OUTFILE, 'utf8');

@@ -215,7 +215,7 @@ const program = build({
   entryPoints: [join(programDir, 'program.js')],
   outfile: join(programDir, 'program.bundle.js'),
   format: 'esm',
-  plugins: [keepOwnModulesExternal(programDir), yargsLocales(), lazySegmenter()],
+  plugins: [keepOwnModulesExternal(programDir), yargsLocales(), lazySegmenter({ rgiEmojiModule: RGI_EMOJI })],
 });
 await program.catch(() => (failed = true));
 
