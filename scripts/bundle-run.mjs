@@ -50,7 +50,8 @@ async function writeToolEntries(entries) {
     const code = [
       `// agentlib ${subpath === '.' ? '' : subpath.slice(2)} for tool modules: the instance of the run bundle when this process runs from it, else ./index.js`,
       '// (written by scripts/bundle-run.mjs; see lib/tools/bundled-library.ts).',
-      "const load = globalThis[Symbol.for('agentlib.bundled-library')]?.entries[import.meta.url];",
+      // (a loader such as tsx's may add a query to the URL)
+      "const load = globalThis[Symbol.for('agentlib.bundled-library')]?.entries[import.meta.url.replace(/[?#].*$/s, '')];",
       "const entry = load === undefined ? await import('./index.js') : await load();",
       `export const { ${names.join(', ')} } = entry;`,
       '',

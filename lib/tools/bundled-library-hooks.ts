@@ -26,8 +26,13 @@ interface ResolveResult {
 /** Node's `resolve` hook. */
 export async function resolve(specifier: string, context: ResolveContext, nextResolve: (specifier: string, context: ResolveContext) => Promise<ResolveResult>): Promise<ResolveResult> {
   const result = await nextResolve(specifier, context);
-  const redirect = redirects[result.url];
+  const redirect = redirects[withoutQuery(result.url)];
   // A tool entry's own fallback import of its entry (not taken while the bundle runs) stays as it is.
-  if (redirect === undefined || context.parentURL === redirect) return result;
+  if (redirect === undefined || (context.parentURL !== undefined && withoutQuery(context.parentURL) === redirect)) return result;
   return { ...result, url: redirect };
+}
+
+/** A URL without its query and fragment (a loader such as tsx's adds a query). */
+function withoutQuery(url: string): string {
+  return url.replace(/[?#].*$/s, '');
 }
