@@ -1,7 +1,8 @@
 /**
  * Loads what bin/agentlib.js runs for `agentlib run …`: the one-file bundle `run.bundle.cjs`
  * (scripts/bundle-run.mjs: the CLI, the run command, agentlib's library, yargs, yaml and zod)
- * through the V8 code cache (../tui/cached-bundle.ts), instead of ~320 ES modules that Node 20
+ * through the V8 code cache (../tui/cached-bundle.ts: the user's own, else the one the build left
+ * next to the bundle), instead of ~320 ES modules that Node 20
  * compiles on every start. Evaluating the bundle makes it the library that tool files import
  * (lib/tools/bundled-library.ts, decision 0023).
  */
@@ -30,6 +31,7 @@ export async function loadRunBundle(cliDir: URL, cacheDir: string | undefined): 
   const file = fileURLToPath(new URL(RUN_BUNDLE, cliDir));
   const bundle = await loadCachedBundle(file, {
     cacheDir,
+    shippedCacheDir: fileURLToPath(cliDir),
     // A classic script cannot import(): the bundle's dynamic imports (packages, tool files, URLs) are this module's.
     parameters: { __agentlibImport: (specifier: string): Promise<unknown> => import(specifier) },
   });

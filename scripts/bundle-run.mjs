@@ -16,7 +16,14 @@
 //    module exporting the entry's names, from the bundle's instance when the process runs from it
 //    (lib/tools/bundled-library.ts), else from the entry itself. Compiled tool modules import
 //    agentlib through them, so a tool and the library it runs in are the same instances.
-import { readFileSync, writeFileSync } from 'node:fs';
+// 3. dist/cli/run.bundle.cjs.<key>.v8cache: the bundle's code cache, made by running the
+//    calculator example from its cassette through bin/agentlib.js with an empty cache directory,
+//    so that a user's first run starts warm too (cli/load-run-bundle.ts reads it when the user's
+//    cache directory has none; the key holds the bundle, Node's version and V8's flags, so another
+//    Node does not find it). Optional: when that run fails, the build says so and goes on.
+import { spawnSync } from 'node:child_process';
+import { copyFileSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { readFile } from 'node:fs/promises';
 import { dirname, join, relative, resolve, sep } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
@@ -140,3 +147,23 @@ await build({
 
 const output = readFileSync(OUTFILE, 'utf8');
 if (/\bimport\(/.test(output)) throw new Error(`bundle-run: ${OUTFILE} still holds an import() (a classic script cannot import); see classicScript()`);
+
+/** Makes the code cache the build ships next to the bundle (see the header); a problem, or undefined. */
+function shipCodeCache() {
+  const cacheDir = mkdtempSync(join(tmpdir(), 'agentlib-run-code-cache-'));
+  try {
+    for (const name of readdirSync(cliDir)) if (name.startsWith('run.bundle.cjs.') && name.endsWith('.v8cache')) rmSync(join(cliDir, name), { force: true });
+    const argv = ['bin/agentlib.js', 'run', 'examples/calculator/agent.yaml', 'What is 1231 * 2331?', '--replay', 'examples/calculator/cassette.jsonl', '--no-trace', '--quiet'];
+    const run = spawnSync(process.execPath, argv, { cwd: root, env: { ...process.env, AGENTLIB_CACHE_DIR: cacheDir, CI: 'true', NO_COLOR: '1' }, encoding: 'utf8' });
+    if (run.status !== 0) return `the calculator example exited ${String(run.status)}: ${run.stderr.trim()}`;
+    const made = readdirSync(cacheDir).find((name) => name.startsWith('run.bundle.cjs.') && name.endsWith('.v8cache'));
+    if (made === undefined) return 'the run wrote no code cache';
+    copyFileSync(join(cacheDir, made), join(cliDir, made));
+    return undefined;
+  } finally {
+    rmSync(cacheDir, { recursive: true, force: true });
+  }
+}
+
+const problem = shipCodeCache();
+if (problem !== undefined) console.warn(`bundle-run: no code cache shipped for agentlib run (${problem}); a user's first run compiles the bundle instead`);
