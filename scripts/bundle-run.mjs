@@ -92,6 +92,10 @@ function classicScript() {
         }
         let code = await readFile(args.path, 'utf8');
         code = code.replace(/(?<!['"`])\bimport\.meta\.url\b/g, `new URL(${JSON.stringify(fromBundle(args.path))}, __agentlibBundleUrl).href`);
+        // esbuild would make any other import.meta an empty object in a CommonJS bundle
+        if (/(?<!['"`])\bimport\.meta\b(?!\.url)/.test(code.replace(/\/\/.*$|\/\*[\s\S]*?\*\//gm, ''))) {
+          throw new Error(`bundle-run: ${args.path} uses import.meta beyond import.meta.url, which the run bundle does not provide; rewrite it in classicScript()`);
+        }
         code = code.replace(/(?<![\w$#.])import\((\s*)(['"])(\.[^'"]+)\2(\s*)\)/g, (call, before, quote, specifier, after) => {
           const target = resolve(dirname(args.path), specifier);
           return OTHER_COMMANDS.has(target) ? `__agentlibImport(new URL(${JSON.stringify(fromBundle(target))}, __agentlibBundleUrl).href)` : call;
