@@ -14,7 +14,10 @@
 //    first run in the user's cache directory),
 //    else the module dist/cli/trace-view-fast-path.js (tui/trace-viewer/load-fast-path.ts); the
 //    fast path hands anything unusual back;
-// 5. the compiled CLI (dist/cli/main.js), whose main() resolves to the exit code.
+// 5. `agentlib run …` runs from the one-file bundle dist/cli/run.bundle.cjs (the CLI, the run
+//    command, the library, yargs, yaml and zod; scripts/bundle-run.mjs), evaluated with a V8 code
+//    cache (cli/load-run-bundle.ts): ~320 modules fewer than the CLI's modules (decision 0023);
+// 6. the compiled CLI (dist/cli/main.js), whose main() resolves to the exit code.
 import { readFileSync } from 'node:fs';
 import module from 'node:module';
 
@@ -29,7 +32,7 @@ const fast = fastAnswer(argv);
 if (fast !== undefined) process.stdout.write(fast);
 else {
   enableCompileCache();
-  if (!(await fastTraceView(argv))) await runCli();
+  if (!(await fastTraceView(argv)) && !(await runFromBundle(argv))) await runCli();
 }
 
 /**
@@ -96,6 +99,26 @@ async function loadFastPath() {
   } catch {
     return undefined;
   }
+}
+
+/**
+ * `agentlib run …` from the run bundle: true when it ran (the exit code is set); false when the
+ * CLI's modules have to run (another command, or a build without the bundle or its loader).
+ */
+async function runFromBundle(args) {
+  if (args[0] !== 'run') return false;
+  let loaded;
+  try {
+    const { codeCacheDir, loadRunBundle } = await import('../dist/cli/load-run-bundle.js');
+    loaded = await loadRunBundle(new URL('../dist/cli/', import.meta.url), codeCacheDir(process.env));
+  } catch {
+    // not built, or a broken bundle: the modules do the same, only slower to load
+  }
+  if (loaded === undefined) return false;
+  process.exitCode = await loaded.main(args);
+  // The run is over: the code cache, when missing or stale, is written with the code it compiled.
+  loaded.bundle.save();
+  return true;
 }
 
 async function runCli() {

@@ -41,6 +41,7 @@ import { readFile } from 'node:fs/promises';
 import { dirname, join, relative, resolve, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { build } from 'esbuild';
+import { lazySegmenter, replaceOnce, yargsLocales } from './bundle-plugins.mjs';
 
 const dist = fileURLToPath(new URL('../dist/', import.meta.url));
 const tuiDir = join(dist, 'tui') + sep;
@@ -53,15 +54,6 @@ const DISPLAY_WIDTH = join(dist, 'lib', 'core', 'display-width.js');
 /** tui/rgi-emoji.ts, compiled: string-width's emoji test, building its regex only when needed. */
 const RGI_EMOJI = join(dist, 'tui', 'rgi-emoji.js');
 const YOGA_BASE64 = /yoga-layout[\\/]dist[\\/]binaries[\\/]yoga-wasm-base64-esm\.js$/;
-
-/** `source` with the one occurrence of `from` replaced; a missing or repeated one fails the build (a dependency changed). */
-function replaceOnce(source, from, to, file) {
-  const at = source.indexOf(from);
-  if (at === -1 || source.indexOf(from, at + from.length) !== -1) {
-    throw new Error(`bundle-tui: expected exactly one "${from}" in ${file}; the dependency changed, update scripts/bundle-tui.mjs`);
-  }
-  return source.slice(0, at) + to + source.slice(at + from.length);
-}
 
 /** The dependency patches every bundle gets (see the header). */
 function patchDependencies() {
@@ -146,41 +138,6 @@ function keepOwnModulesExternal(outDir) {
 }
 
 /**
- * yargs finds its message files (locales/*.json) relative to its own module, which in a bundle is
- * the bundle: they are looked up next to the installed yargs package instead. (Without them yargs
- * prints its message keys, a few of which differ from the English texts.)
- */
-function yargsLocales() {
-  return {
-    name: 'yargs-locales',
-    setup(b) {
-      b.onLoad({ filter: /[\\/]yargs[\\/]lib[\\/]platform-shims[\\/]esm\.mjs$/ }, async (args) => {
-        const code = replaceOnce(await readFile(args.path, 'utf8'), "resolve(__dirname, '../../../locales')", "resolve(require.resolve('yargs/package.json'), '../locales')", args.path);
-        return { contents: code, loader: 'js' };
-      });
-    },
-  };
-}
-
-/**
- * string-width 7 (under cliui and wrap-ansi, which yargs uses for help text only) creates an
- * Intl.Segmenter when loaded, ~10 ms of every start-up; in the bundle it is created on first use.
- */
-function lazySegmenter() {
-  return {
-    name: 'lazy-segmenter',
-    setup(b) {
-      b.onLoad({ filter: /[\\/]node_modules[\\/]string-width[\\/]index\.js$/ }, async (args) => {
-        let code = await readFile(args.path, 'utf8');
-        code = replaceOnce(code, 'const segmenter = new Intl.Segmenter();', 'let segmenter;', args.path);
-        code = replaceOnce(code, 'of segmenter.segment(string)', 'of (segmenter ??= new Intl.Segmenter()).segment(string)', args.path);
-        return { contents: code, loader: 'js' };
-      });
-    },
-  };
-}
-
-/**
  * What makes the fast-path bundle a classic script: no top-level await (yoga's instance is made
  * in the background and awaited by the entry; Ink's devtools hook becomes a require of the stub),
  * and `import.meta.url` of agentlib's modules computed from the bundle's own path.
@@ -258,7 +215,7 @@ const program = build({
   entryPoints: [join(programDir, 'program.js')],
   outfile: join(programDir, 'program.bundle.js'),
   format: 'esm',
-  plugins: [keepOwnModulesExternal(programDir), yargsLocales(), lazySegmenter()],
+  plugins: [keepOwnModulesExternal(programDir), yargsLocales(), lazySegmenter({ rgiEmojiModule: RGI_EMOJI })],
 });
 await program.catch(() => (failed = true));
 

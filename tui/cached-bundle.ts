@@ -66,6 +66,12 @@ export interface LoadCachedBundleOptions {
    * treated as no file (the run's own cache is written to `cacheDir`).
    */
   shippedCacheDir?: string | undefined;
+  /**
+   * Further names the bundle's code can use, given to it like `require` and `module` (the run
+   * bundle's `__agentlibImport`). Their names are part of the compiled code: a bundle evaluated
+   * with other names does not take the cache made with these (V8 refuses it, and it is compiled).
+   */
+  parameters?: Readonly<Record<string, unknown>>;
 }
 
 /** A SHA-1 digest: the cache file's checksum (damage, not attacks: the file is the user's own). */
@@ -90,7 +96,8 @@ export async function loadCachedBundle(file: string, options: LoadCachedBundleOp
   const name = options.cacheDir === undefined ? undefined : cacheFileName(file, source);
   const cacheFile = options.cacheDir === undefined || name === undefined ? undefined : join(options.cacheDir, name);
   let cached = cacheFile === undefined ? undefined : readCache(cacheFile);
-  const wrapper = `(function (exports, require, module, __filename, __dirname) {${source}\n})`;
+  const extra = Object.entries(options.parameters ?? {});
+  const wrapper = `(function (exports, require, module, __filename, __dirname${extra.map(([name]) => `, ${name}`).join('')}) {${source}\n})`;
   let script: Script | undefined;
   if (cached === undefined && name !== undefined && options.shippedCacheDir !== undefined) {
     // No cache of the user's own yet: the one made at build time, when it is whole and V8 takes it.
@@ -107,9 +114,9 @@ export async function loadCachedBundle(file: string, options: LoadCachedBundleOp
   else if (cached === undefined) cache = 'missing';
   else if (cached.data === undefined) cache = 'corrupt';
   else cache = compiled.cachedDataRejected === true ? 'rejected' : 'hit';
-  const run = compiled.runInThisContext() as (exports: unknown, require: NodeJS.Require, module: { exports: unknown }, filename: string, dirname: string) => void;
+  const run = compiled.runInThisContext() as (exports: unknown, require: NodeJS.Require, module: { exports: unknown }, filename: string, dirname: string, ...rest: unknown[]) => void;
   const module = { exports: {} as Record<string, unknown> };
-  run(module.exports, createRequire(file), module, file, dirname(file));
+  run(module.exports, createRequire(file), module, file, dirname(file), ...extra.map(([, value]) => value));
   let saved = false;
   return {
     exports: module.exports,

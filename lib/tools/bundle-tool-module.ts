@@ -1,14 +1,19 @@
+import { existsSync, readFileSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import { isBuiltin } from 'node:module';
-import { dirname, extname, isAbsolute, resolve } from 'node:path';
+import { basename, dirname, extname, isAbsolute, join, resolve } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import type * as Esbuild from 'esbuild';
+import { TOOL_ENTRY_FILE } from './bundled-library.js';
 
 /** A tool file compiled into one ES module, with what it was made from. */
 export interface BundledToolModule {
   /** The ES module: local imports inlined, package imports as absolute `file:` URLs. */
   code: string;
-  /** Local files inlined into `code` (absolute paths, the entry first). */
+  /**
+   * Local files inlined into `code` (absolute paths, the entry first), then the agentlib tool
+   * entries it imports (see {@link agentlibToolEntry}).
+   */
   inputs: string[];
   /** Files the package imports resolved to (absolute paths). */
   packages: string[];
@@ -32,16 +37,38 @@ function fileUrlImport(url: string, packages: Set<string>): Esbuild.OnResolveRes
 }
 
 /**
+ * The `tool-entry.js` beside a public entry of agentlib (`…/dist/lib/index.js`,
+ * `…/dist/lib/core/index.js`, …) that `resolved` is, when its build wrote one: the compiled module
+ * imports that instead, which is the same entry unless the process runs `agentlib run` from its
+ * bundle, where it is the bundle's instance of it (lib/tools/bundled-library.ts).
+ */
+function agentlibToolEntry(resolved: string): string | undefined {
+  if (basename(resolved) !== 'index.js') return undefined;
+  const entry = join(dirname(resolved), TOOL_ENTRY_FILE);
+  if (!existsSync(entry)) return undefined;
+  for (let dir = dirname(resolved); dirname(dir) !== dir; dir = dirname(dir)) {
+    try {
+      return (JSON.parse(readFileSync(join(dir, 'package.json'), 'utf8')) as { name?: unknown }).name === 'agentlib' ? entry : undefined;
+    } catch {
+      // no package.json here: keep walking up
+    }
+  }
+  return undefined;
+}
+
+/**
  * Compiles a TypeScript (or JavaScript) tool file and the local files it imports into one ES
  * module with esbuild. Package imports (`zod`, `agentlib`, …) stay imports, resolved as Node would
  * from the importing file's directory and written as absolute `file:` URLs, so the module runs
  * from anywhere (the cache directory) and shares the packages' instances with the rest of the
  * process; built-in modules stay as they are. `import.meta.url`, `.dirname` and `.filename` keep
- * the values of the file they are written in.
+ * the values of the file they are written in. agentlib's public entries are imported through their
+ * `tool-entry.js` files (see {@link agentlibToolEntry}).
  */
 export async function bundleToolModule(file: string): Promise<BundledToolModule> {
   const esbuild = await import('esbuild');
   const packages = new Set<string>();
+  const toolEntries = new Set<string>();
   let missing: Error | undefined;
   const plugin: Esbuild.Plugin = {
     name: 'agentlib-tool-module',
@@ -57,7 +84,9 @@ export async function bundleToolModule(file: string): Promise<BundledToolModule>
           return { errors: resolved.errors };
         }
         packages.add(resolved.path);
-        return { path: pathToFileURL(resolved.path).href, external: true };
+        const toolEntry = agentlibToolEntry(resolved.path);
+        if (toolEntry !== undefined) toolEntries.add(toolEntry);
+        return { path: pathToFileURL(toolEntry ?? resolved.path).href, external: true };
       });
       build.onLoad({ filter: SOURCE_FILE }, async (args) => {
         const loader = LOADERS[extname(args.path)];
@@ -93,7 +122,7 @@ export async function bundleToolModule(file: string): Promise<BundledToolModule>
   const code = result.outputFiles[0]?.text ?? '';
   const inputs = Object.keys(result.metafile.inputs).map((input) => resolve(workDir, input));
   const entry = inputs.find((input) => input === file) ?? file;
-  return { code, inputs: [entry, ...inputs.filter((input) => input !== entry).sort()], packages: [...packages].sort() };
+  return { code, inputs: [entry, ...inputs.filter((input) => input !== entry).sort(), ...[...toolEntries].sort()], packages: [...packages].sort() };
 }
 
 /** The package a bare specifier names: `yaml/util` → `yaml`, `@scope/pkg/sub` → `@scope/pkg`. */

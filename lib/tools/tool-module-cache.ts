@@ -9,8 +9,8 @@ import { pathToFileURL } from 'node:url';
 const requireHere = createRequire(import.meta.url);
 const { createHash } = requireHere('node:crypto') as typeof Crypto;
 
-/** The layout of cache entries; a change makes older entries misses. */
-const FORMAT = 1;
+/** The layout of cache entries; a change makes older entries misses (2: agentlib imported through its tool entries). */
+const FORMAT = 2;
 /** The first line of an entry: this, then its manifest as JSON. */
 const HEADER = '// agentlib-tool-module ';
 
@@ -33,7 +33,7 @@ interface Manifest {
   compiler: string;
   /** SHA-256 of the code after the first line. */
   code: string;
-  /** Local files inlined (absolute path, SHA-256 of the content), the tool file first. */
+  /** Local files inlined (absolute path, SHA-256 of the content), the tool file first, then agentlib's tool entries imported. */
   inputs: [string, string][];
   /** package.json files of the packages imported (absolute path, SHA-256 of the content). */
   packages: [string, string][];
@@ -80,9 +80,9 @@ export function toolModuleCacheFile(cacheDir: string, file: string, content: Buf
 }
 
 /** Whether an entry is whole and was made from the files as they are now; `code`: the code's hash. */
-function checkEntry(entry: string, compiler: string): { state: 'valid'; code: string } | { state: 'stale' | 'corrupt' | 'missing' } {
+function checkEntry(entry: string, compiler: string): { state: 'valid'; code: string; packages: string[] } | { state: 'stale' | 'corrupt' | 'missing' } {
   const state = entryState(entry, compiler);
-  return typeof state === 'string' ? { state } : { state: 'valid', code: state.code };
+  return typeof state === 'string' ? { state } : { state: 'valid', code: state.code, packages: state.packages.map(([path]) => path) };
 }
 
 function entryState(entry: string, compiler: string): 'stale' | 'corrupt' | 'missing' | Manifest {
@@ -119,6 +119,12 @@ function writeEntry(entry: string, text: string): void {
   }
 }
 
+/** Options of {@link importCachedToolModule}. */
+export interface ImportCachedToolModuleOptions {
+  /** Called with the package.json files of the packages the module imports, right before it is imported. */
+  beforeImport?: (packageJsons: readonly string[]) => void;
+}
+
 /**
  * Imports a TypeScript tool file through the compiled-module cache in `cacheDir`: a valid entry
  * (same compiler and Node, and every inlined file and imported package.json as when it was made)
@@ -129,20 +135,23 @@ function writeEntry(entry: string, text: string): void {
  * the caller compiles another way. Errors of the compiler (a syntax error) and of the module's own
  * code are thrown.
  */
-export async function importCachedToolModule(file: string, cacheDir: string): Promise<CachedToolModule | undefined> {
+export async function importCachedToolModule(file: string, cacheDir: string, options: ImportCachedToolModuleOptions = {}): Promise<CachedToolModule | undefined> {
   const compiler = installedCompiler();
   if (compiler === undefined) return undefined;
   const entry = toolModuleCacheFile(cacheDir, file, readFileSync(file), compiler);
   const checked = checkEntry(entry, compiler);
   let code: string;
+  let packages: readonly string[];
   if (checked.state === 'valid') {
     code = checked.code;
+    packages = checked.packages;
   } else {
     const { bundleToolModule } = await import('./bundle-tool-module.js');
     const bundled = await bundleToolModule(file);
     const inputs = bundled.inputs.map((path): [string, string] => [path, hashFile(path) ?? '']);
     const packageJsons = [...new Set(bundled.packages.map(packageJsonOf).filter((path): path is string => path !== undefined))].sort();
     code = sha256(bundled.code);
+    packages = packageJsons;
     const manifest: Manifest = { format: FORMAT, compiler, code, inputs, packages: packageJsons.map((path): [string, string] => [path, hashFile(path) ?? '']) };
     // The content hashed now may differ from the one in the name if the file changed meanwhile:
     // the entry is then stale on the next run and made again.
@@ -153,6 +162,7 @@ export async function importCachedToolModule(file: string, cacheDir: string): Pr
     }
   }
   const outcome: ToolModuleCacheOutcome = checked.state === 'valid' ? 'hit' : checked.state === 'missing' ? 'miss' : checked.state;
+  options.beforeImport?.(packages);
   // The URL carries the code's hash: an entry rewritten in this process (a local import changed) is
   // a new module, not the one Node already holds for the file's URL.
   return { module: await import(`${pathToFileURL(entry).href}?${code.slice(0, 16)}`), outcome, file: entry };
