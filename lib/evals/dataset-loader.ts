@@ -27,8 +27,9 @@ export function recordsFromSequence(ctx: ReadContext, node: unknown, path: strin
   const records: TestRecord[] = [];
   target.items.forEach((item, i) => {
     const itemPath = childPath(path, i);
+    const before = ctx.issues.length;
     const values = testReader(ctx, item, itemPath);
-    if (values !== undefined) records.push({ values, ...nodePosition(ctx, item), path: itemPath });
+    if (values !== undefined) records.push({ values, ...nodePosition(ctx, item), path: itemPath, ...(ctx.issues.length > before ? { broken: true } : {}) });
   });
   return records;
 }
@@ -76,7 +77,8 @@ export class DatasetLoader {
     } else if (ext === '.jsonl' || ext === '.ndjson') {
       const ctx = yamlContext(jsonlAsYaml(text), baseDir, env);
       records = ctx.issues.length > 0 ? [] : recordsFromSequence(ctx, ctx.doc.contents, '').map((r) => ({ ...r, line: r.line - 1, path: `line ${r.line - 1}` }));
-      issues = ctx.issues.map((issue) => ({ ...issue, line: Math.max(1, issue.line - 1), path: issue.path.replace(/^\[(\d+)\]/, (_, i: string) => `line ${Number(i) + 1}`) }));
+      const lineOf = (_: string, i: string): string => `line ${Number(i) + 1}`;
+      issues = ctx.issues.map((issue) => ({ ...issue, line: Math.max(1, issue.line - 1), path: issue.path.replace(/^\[(\d+)\]/, lineOf), message: issue.message.replace(/"\[(\d+)\]/g, (_, i: string) => `"${lineOf(_, i)}`) }));
     } else if (ext === '.yaml' || ext === '.yml' || ext === '.json') {
       const ctx = yamlContext(text, baseDir, env);
       records = [];

@@ -7,6 +7,8 @@ export interface TestRecord {
   col: number;
   /** `tests[3]`, `row 4`. */
   path: string;
+  /** Problems were already reported for it: build nothing and report nothing more. */
+  broken?: boolean;
 }
 
 /** Reports a problem with a record. */
@@ -51,6 +53,7 @@ export function buildCases(records: readonly TestRecord[], defaults: Record<stri
   const taken = new Set<string>();
   const cases: EvalCase[] = [];
   records.forEach((record, index) => {
+    if (record.broken === true) return;
     const values = record.values;
     const pick = <T>(key: string): T | undefined => (values[key] ?? base[key]) as T | undefined;
     const vars = { ...(base['vars'] as Record<string, unknown> | undefined), ...(values['vars'] as Record<string, unknown> | undefined) };

@@ -66,6 +66,7 @@ export function csvTestRecords(text: string, issues: ConfigIssue[]): TestRecord[
     }
   }
   return rows.map((row, r) => {
+    const issuesBefore = issues.length;
     const values: Record<string, unknown> = {};
     const vars: Record<string, unknown> = {};
     const assert: Assertion[] = [];
@@ -96,6 +97,6 @@ export function csvTestRecords(text: string, issues: ConfigIssue[]): TestRecord[
     values['assert'] = assert;
     if (Object.keys(metadata).length > 0) values['metadata'] = metadata;
     const first = row[0] ?? { line: r + 2, col: 1 };
-    return { values, line: first.line, col: 1, path: `row ${first.line}` };
+    return { values, line: first.line, col: 1, path: `row ${first.line}`, ...(issues.length > issuesBefore ? { broken: true } : {}) };
   });
 }
