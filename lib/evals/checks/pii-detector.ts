@@ -55,10 +55,12 @@ export function detectPii(text: string): PiiFinding[] {
   for (const m of text.matchAll(SSN)) if (validSsn(m[1] ?? '', m[2] ?? '', m[3] ?? '')) findings.push({ kind: 'ssn', text: m[0] });
   for (const m of text.matchAll(CARD)) if (luhnValid(m[0])) findings.push({ kind: 'credit-card', text: m[0] });
   for (const m of text.matchAll(IBAN)) if (ibanValid(m[0])) findings.push({ kind: 'iban', text: m[0] });
-  const taken = findings.map((f) => f.text);
+  // Phone numbers inside a longer card- or IBAN-shaped run of digits are not phone numbers.
+  const spans = [...text.matchAll(CARD), ...text.matchAll(IBAN), ...text.matchAll(SSN)].map((m) => [m.index, m.index + m[0].length] as const);
   for (const m of text.matchAll(PHONE)) {
     const digits = m[0].replace(/\D/g, '');
-    if (digits.length >= 9 && digits.length <= 15 && !taken.some((t) => t.includes(m[0]) || m[0].includes(t))) findings.push({ kind: 'phone', text: m[0].trim() });
+    const inside = spans.some(([start, end]) => m.index >= start && m.index + m[0].length <= end);
+    if (digits.length >= 9 && digits.length <= 15 && !inside) findings.push({ kind: 'phone', text: m[0].trim() });
   }
   return findings;
 }
