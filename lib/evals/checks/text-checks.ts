@@ -16,7 +16,7 @@ function containsCheck(type: string, description: string, mode: 'one' | 'any' | 
       const missing = wanted.filter((w) => !found.includes(w));
       const reason = pass
         ? `output contains ${found.map((f) => JSON.stringify(f)).join(', ')}`
-        : mode === 'all'
+        : mode !== 'any'
           ? `output lacks ${missing.map((m) => JSON.stringify(m)).join(', ')}`
           : `output contains none of ${wanted.map((w) => JSON.stringify(w)).join(', ')}`;
       return outcome(pass, reason, { expected: wanted.join(' | '), actual: excerpt(output) });

@@ -32,12 +32,12 @@ function stepBounds(value: unknown): { type?: StepType; min?: number; max?: numb
   const { type, min, max, ...rest } = value;
   if (Object.keys(rest).length > 0) return `takes only type, min and max (got ${Object.keys(rest).join(', ')})`;
   if (type !== undefined && !isStepType(type)) {
-    const close = closestMatch(String(type), STEP_TYPES);
+    const close = closestMatch(JSON.stringify(type), STEP_TYPES);
     return `has an unknown step type ${JSON.stringify(type)}${close === undefined ? '' : ` — did you mean "${close}"?`}`;
   }
   if ((min !== undefined && typeof min !== 'number') || (max !== undefined && typeof max !== 'number')) return 'needs numbers for min and max';
   if (min === undefined && max === undefined) return 'needs min or max';
-  return { ...(type === undefined ? {} : { type: type as StepType }), ...(min === undefined ? {} : { min: min as number }), ...(max === undefined ? {} : { max: max as number }) };
+  return { ...(type === undefined ? {} : { type: type }), ...(min === undefined ? {} : { min: min }), ...(max === undefined ? {} : { max: max }) };
 }
 
 /** Agent-native checks over the run's own trace: which tools ran, in what order, with which arguments, and how many steps. */
