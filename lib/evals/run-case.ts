@@ -3,6 +3,7 @@ import { failedRunResult } from '../agent/execute-run.js';
 import type { AgentResult } from '../agent/result.js';
 import type { ApprovalHandler } from '../agent/types.js';
 import type { AttemptResult } from './case-result.js';
+import { CHECKS } from './checks/registry.js';
 import { evaluateAssertion } from './evaluate-assertion.js';
 import type { AssertionResult, EvalCase, Grader } from './types.js';
 
@@ -78,7 +79,8 @@ export async function runAttempt(evalCase: EvalCase, ctx: AttemptContext): Promi
   const assertions: AssertionResult[] = [];
   try {
     for (const assertion of evalCase.assert) {
-      const grader = await ctx.graderFor(assertion.grader ?? evalCase.grader);
+      // Only judges need a grader: a suite without them never creates (or needs a key for) one.
+      const grader = CHECKS.get(assertion.type)?.kind === 'judge' ? await ctx.graderFor(assertion.grader ?? evalCase.grader) : undefined;
       assertions.push(
         await evaluateAssertion(assertion, {
           evalCase,

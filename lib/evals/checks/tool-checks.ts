@@ -32,7 +32,7 @@ function stepBounds(value: unknown): { type?: StepType; min?: number; max?: numb
   const { type, min, max, ...rest } = value;
   if (Object.keys(rest).length > 0) return `takes only type, min and max (got ${Object.keys(rest).join(', ')})`;
   if (type !== undefined && !isStepType(type)) {
-    const close = closestMatch(JSON.stringify(type), STEP_TYPES);
+    const close = closestMatch(typeof type === 'string' ? type : JSON.stringify(type), STEP_TYPES);
     return `has an unknown step type ${JSON.stringify(type)}${close === undefined ? '' : ` — did you mean "${close}"?`}`;
   }
   if ((min !== undefined && typeof min !== 'number') || (max !== undefined && typeof max !== 'number')) return 'needs numbers for min and max';
