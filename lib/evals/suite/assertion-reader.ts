@@ -30,7 +30,8 @@ export function checkAssertion(ctx: ReadContext, node: unknown, path: string, wr
   const check = CHECKS.get(assertion.type);
   if (check === undefined) {
     const known = [...ASSERTION_TYPES, ...ASSERTION_TYPES.map((t) => `not-${t}`)];
-    report(ctx, node, path, `unknown assertion type "${written}"`, { suggestion: closestMatch(written, known), hint: `known types: ${ASSERTION_TYPES.join(', ')}` });
+    const suggestion = closestMatch(written, known);
+    report(ctx, node, path, `unknown assertion type "${written}"`, suggestion === undefined ? { hint: `known types: ${ASSERTION_TYPES.join(', ')}` } : { suggestion });
     return false;
   }
   const problem = check.validate(assertion);
