@@ -5,6 +5,9 @@ import { reportToHtml } from './report/html.js';
 import { reportToJUnit } from './report/junit.js';
 import { reportToMarkdown } from './report/markdown.js';
 import type { Verdict } from './types.js';
+import type { EvalSummary } from './report/report-view.js';
+
+export type { EvalSummary } from './report/report-view.js';
 
 /** Version of the report's JSON form. */
 export const EVAL_REPORT_VERSION = 1;
@@ -24,23 +27,6 @@ export interface EvalReportJSON {
   cases: CaseResult[];
   /** Computed totals (informational: recomputed on load). */
   summary?: EvalSummary;
-}
-
-/** Totals of a report. */
-export interface EvalSummary {
-  cases: number;
-  counts: Record<Verdict, number>;
-  /** Weighted share of passing cases among the cases that ran (skips excluded), 0..1. */
-  accuracy: number;
-  /** Share of runs that passed (with repeat k, pass@1 over all runs). */
-  runPassRate: number;
-  flaky: string[];
-  latencyMs: { p50: number; p95: number; p99: number; mean: number };
-  tokens: { prompt: number; completion: number; total: number };
-  costUsd: number;
-  costPerCaseUsd: number;
-  /** Failed assertions by metric (type unless `metric` was set), most frequent first. */
-  failuresByMetric: { metric: string; failures: number }[];
 }
 
 /** What a report is built from. */

@@ -1,5 +1,5 @@
 import type { CaseResult } from '../case-result.js';
-import type { EvalReport } from '../eval-report.js';
+import type { ReportView } from './report-view.js';
 import { failureDetail, percent, usd } from './failure-detail.js';
 import { xmlEscape as esc } from './xml.js';
 
@@ -19,7 +19,7 @@ details summary{cursor:pointer}svg text{font:11px system-ui,sans-serif;fill:#333
 `;
 
 /** A horizontal stacked bar of verdict counts. */
-function verdictBar(report: EvalReport): string {
+function verdictBar(report: ReportView): string {
   const counts = report.summary.counts;
   const total = Math.max(1, report.summary.cases);
   let x = 0;
@@ -34,7 +34,7 @@ function verdictBar(report: EvalReport): string {
 }
 
 /** A histogram of run latencies in 10 buckets. */
-function latencyHistogram(report: EvalReport): string {
+function latencyHistogram(report: ReportView): string {
   const values = report.cases.flatMap((c) => c.attempts.map((a) => a.latencyMs));
   if (values.length === 0) return '<p class="muted">No runs.</p>';
   const max = Math.max(...values, 1);
@@ -62,7 +62,7 @@ function caseRow(c: CaseResult): string {
  * The report as one self-contained HTML page: inline CSS, inline SVG charts, no script, and a
  * Content-Security-Policy that forbids loading anything, so opening it makes no request.
  */
-export function reportToHtml(report: EvalReport): string {
+export function reportToHtml(report: ReportView): string {
   const s = report.summary;
   const order = { fail: 0, error: 1, pass: 2, skip: 3 } as const;
   const rows = [...report.cases].sort((a, b) => order[a.verdict] - order[b.verdict]).map(caseRow).join('\n');

@@ -1,5 +1,5 @@
 import type { CaseResult } from '../case-result.js';
-import type { EvalReport } from '../eval-report.js';
+import type { ReportView } from './report-view.js';
 import { failureDetail } from './failure-detail.js';
 import { xmlEscape } from './xml.js';
 
@@ -25,7 +25,7 @@ function caseBody(c: CaseResult): string {
  * per case; failed assertions are `<failure>`, runtime errors (provider failures, timeouts) are
  * `<error>`, kept apart so a CI dashboard tells a regression from an outage.
  */
-export function reportToJUnit(report: EvalReport): string {
+export function reportToJUnit(report: ReportView): string {
   const s = report.summary;
   const name = xmlEscape(report.suite);
   const out = [

@@ -1,4 +1,4 @@
-import type { EvalReport } from '../eval-report.js';
+import type { ReportView } from './report-view.js';
 import { failureDetail, percent, usd } from './failure-detail.js';
 
 function cell(text: string): string {
@@ -6,7 +6,7 @@ function cell(text: string): string {
 }
 
 /** The report as GitHub-flavoured Markdown (for `$GITHUB_STEP_SUMMARY` or a PR comment). */
-export function reportToMarkdown(report: EvalReport): string {
+export function reportToMarkdown(report: ReportView): string {
   const s = report.summary;
   const { pass, fail, error, skip } = s.counts;
   const icon = fail + error === 0 ? '✅' : '❌';
