@@ -94,7 +94,7 @@ ${latencyHistogram(report)}
 ${s.flaky.length === 0 ? '' : `<h2>Flaky</h2><ul>${s.flaky.map((id) => `<li>${esc(id)}</li>`).join('')}</ul>`}
 ${metrics}
 <h2>Cases</h2>
-<table><tr><th>verdict</th><th>case</th><th>tags</th><th>score</th><th>latency</th><th>why</th></tr>
+<table id="cases"><tr><th>verdict</th><th>case</th><th>tags</th><th>score</th><th>latency</th><th>why</th></tr>
 ${rows}
 </table>
 </body></html>
