@@ -5,6 +5,7 @@ const PII_KINDS: readonly PiiKind[] = ['email', 'phone', 'ssn', 'credit-card', '
 
 const REFUSAL = [
   /\bI(?:'m| am) (?:sorry|afraid),? (?:but )?I (?:can(?:'|no)t|won't|am unable|'m unable)/i,
+  /\bI(?:'m| am) (?:unable|not able) to\b/i,
   /\bI (?:can(?:'|no)t|won't|will not|am unable to|'m unable to|am not able to|'m not able to) (?:help|assist|do|provide|share|comply|give|disclose|answer)/i,
   /\b(?:can(?:'|no)t|unable to) (?:help|assist) with (?:that|this)/i,
   /\bagainst (?:my|our) (?:guidelines|policy|policies)\b/i,
