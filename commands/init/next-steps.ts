@@ -78,6 +78,7 @@ export function nextSteps(options: NextStepsOptions): string[] {
   const prompt = EXAMPLE_PROMPTS[options.template] ?? 'Hello!';
   const offline = options.offlinePrompt ?? prompt;
   steps.push(`agentlib run agent.yaml "${offline}" --replay cassette.jsonl${OFFLINE_FLAGS[options.template] ?? ''}   # offline, no API key: a scripted run (PROVENANCE.md)`);
+  steps.push('agentlib eval run eval.yaml --replay cassette.jsonl   # its eval suite, offline (docs/evals.md)');
   steps.push(providerSetup(options.provider, options.model));
   const extra = TEMPLATE_ENV[options.template];
   if (extra !== undefined) steps.push(extra);

@@ -22,6 +22,9 @@ export const BLANK_DIR = '_blank';
 /** Files of a template folder that are not copied: the agent.yaml is rewritten, the README stays in the package. */
 const NOT_COPIED = new Set([TEMPLATE_FILE, 'README.md']);
 
+/** The eval suite each template (and the blank agent) ships: `agentlib eval run eval.yaml --replay cassette.jsonl`. */
+export const EVAL_FILE = 'eval.yaml';
+
 const SHARED_IMPORT = /(\bfrom\s*|\bimport\s*\(\s*|\bimport\s+)(['"])\.\.\/_shared\//g;
 const SHARED_SPECIFIER = /['"]\.\/_shared\/([\w.-]+)\.js['"]/g;
 const LOCAL_SPECIFIER = /(?:\bfrom\s*|\bimport\s*\(\s*|\bimport\s+)['"]\.\/([\w.-]+)\.js['"]/g;
@@ -111,6 +114,7 @@ export function planScaffold(template: string, values: AgentYamlValues, options:
         { path: 'tools.ts', content: BLANK_TOOLS_TS },
         cassette.file,
         { path: PROVENANCE_FILE, content: readFileSync(join(blank, PROVENANCE_FILE)) },
+        { path: EVAL_FILE, content: readFileSync(join(blank, EVAL_FILE)) },
       ],
       packages: packageImports([BLANK_TOOLS_TS]),
     };

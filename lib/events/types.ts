@@ -84,7 +84,7 @@ export interface AgentEventPayloads {
   'prompt-compressed': { beforeTokens: number; afterTokens: number; messagesCompressed: number };
   // eval
   'eval-start': { suite: string; cases: number };
-  'eval-case-end': { suite: string; caseId: string; passed: boolean; score: number; durationMs: number };
+  'eval-case-end': { suite: string; caseId: string; passed: boolean; score: number; durationMs: number; verdict: 'pass' | 'fail' | 'error' | 'skip' };
   'eval-end': { suite: string; passed: number; failed: number; durationMs: number };
   // graph
   'graph-start': { graph: string; entry: string };

@@ -53,6 +53,11 @@ describe('agentlib init outside the repository, with agentlib installed from a c
       const doc = JSON.parse(run.stdout) as RunDocument;
       assert.equal(doc.status, 'completed');
       assert.deepEqual(toolNames(doc), expected);
+      // the eval suite init wrote passes on the same cassette (retargeted to the chosen model)
+      assert.match(init.stdout, /^ {2}agentlib eval run eval\.yaml --replay cassette\.jsonl {3}#/m);
+      const evalRun = await agentlib(dir, 'eval', 'run', 'eval.yaml', '--replay', 'cassette.jsonl', '--json');
+      assert.equal(evalRun.exitCode, 0, `${evalRun.stdout}\n${evalRun.stderr}`);
+      assert.equal((JSON.parse(evalRun.stdout) as { report: { summary: { counts: { pass: number } } } }).report.summary.counts.pass, 1);
       if (template === 'data_analyst') {
         // doctor imports the tools (agentlib/storage's SQLite, from agentlib's own install) and approves them
         const doctor = await agentlibWith({ OPENAI_API_KEY: 'sk-test-not-a-key' }, dir, 'doctor', '--offline', '--json');

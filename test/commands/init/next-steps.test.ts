@@ -26,6 +26,7 @@ describe('init next steps', () => {
     const steps = nextSteps({ ...base, dirLabel: '.', install: { resolvable: true }, offlinePrompt: 'Which five products brought in the most revenue?' });
     assert.deepEqual(steps, [
       'agentlib run agent.yaml "Which five products brought in the most revenue?" --replay cassette.jsonl   # offline, no API key: a scripted run (PROVENANCE.md)',
+      'agentlib eval run eval.yaml --replay cassette.jsonl   # its eval suite, offline (docs/evals.md)',
       'export OPENAI_API_KEY=sk-…',
       'agentlib doctor   # checks the setup, and that the tools load',
       'agentlib run agent.yaml "Which five products brought in the most revenue?"',

@@ -1,0 +1,121 @@
+import { existsSync, statSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import { compareReports, type RegressionResult } from '../../lib/evals/compare.js';
+import { EvalReport } from '../../lib/evals/eval-report.js';
+import { EvalSuite } from '../../lib/evals/eval-suite.js';
+import { loadSuite } from '../../lib/evals/load-suite.js';
+import { selectCases } from '../../lib/evals/select-cases.js';
+import { ExitCode } from '../../cli/exit-codes.js';
+import { writeJson } from '../../cli/output.js';
+import { UsageError } from '../../cli/usage-error.js';
+import type { CommandArguments, CommandContext } from '../command-module.js';
+import { agentRequestFrom } from '../run/agent-request.js';
+import { resolveAgent } from '../run/resolve-agent.js';
+import { formatComparison } from './comparison-text.js';
+import { evalExitCode } from './exit-code.js';
+import { graderResolver } from './grader.js';
+import { reportFormat, writeReports } from './outputs.js';
+import { liveProgress, plainProgress, wantsLiveView } from './progress.js';
+import { readReport } from './read-report.js';
+import { caseFilterFrom, stringList } from './select.js';
+import { summaryTable } from './summary-table.js';
+
+function positiveInteger(value: unknown, flag: string, min: number): number | undefined {
+  if (value === undefined) return undefined;
+  if (typeof value !== 'number' || !Number.isInteger(value) || value < min) throw new UsageError(`${flag} takes an integer ≥ ${min} (got ${JSON.stringify(value)})`);
+  return value;
+}
+
+function fraction(value: unknown, flag: string): number | undefined {
+  if (value === undefined) return undefined;
+  if (typeof value !== 'number' || !(value >= 0 && value <= 1)) throw new UsageError(`${flag} takes a number between 0 and 1 (got ${JSON.stringify(value)})`);
+  return value;
+}
+
+/** The baseline report: a file, or `<dir>/<suite file name>.json`. */
+async function baselineFor(option: string, suiteFile: string, cwd: string): ReturnType<typeof readReport> {
+  const path = resolve(cwd, option);
+  if (existsSync(path) && statSync(path).isDirectory()) {
+    const name = suiteFile.replace(/^.*[\\/]/, '').replace(/\.(ya?ml|json)$/i, '');
+    return readReport(join(path, `${name}.json`), cwd);
+  }
+  return readReport(path, cwd);
+}
+
+/**
+ * `agentlib eval run suite.yaml`: loads the suite and its agent (YAML with its tools, the provider
+ * recorded or replayed), selects cases, runs them with progress on stderr, writes the `-o`
+ * reports, prints the summary (or `--json`), compares with `--baseline`, and returns the exit code.
+ */
+export async function runSuite(args: CommandArguments, context: CommandContext): Promise<number> {
+  const { io } = context;
+  const cwd = io.cwd ?? process.cwd();
+  const files = stringList(args.files);
+  if (files.length !== 1) throw new UsageError(`eval run takes one suite file (got ${files.length})`);
+  const suiteFile = files[0] as string;
+  const outputs = stringList(args.output);
+  for (const output of outputs) reportFormat(output);
+  const failUnder = fraction(args.failUnder, '--fail-under');
+  const margin = fraction(args.margin, '--margin') ?? 0;
+  const jobs = positiveInteger(args.jobs, '--jobs', 1);
+  const repeat = positiveInteger(args.repeat, '--repeat', 1);
+  const timeoutMs = positiveInteger(args.timeoutMs, '--timeout-ms', 0);
+  const filter = caseFilterFrom(args);
+  const suitePath = resolve(cwd, suiteFile);
+  if (!existsSync(suitePath)) throw new UsageError(`No suite file "${suiteFile}".`);
+  const definition = await loadSuite(suitePath, { env: io.env });
+  if (definition.agent === undefined) throw new UsageError(`${suiteFile}: the suite names no agent; add agent: path/to/agent.yaml`);
+  const baseline = typeof args.baseline === 'string' && args.baseline !== '' ? await baselineFor(args.baseline, suiteFile, cwd) : undefined;
+  const cases = selectCases(definition.cases, filter);
+  if (cases.length === 0) {
+    io.stderr.write(`agentlib: no case of ${suiteFile} matched the filters (${definition.cases.length} in the suite)\n`);
+    return ExitCode.NOTHING_MATCHED;
+  }
+  const request = agentRequestFrom({ ...args, agent: definition.agent }, { cwd, env: io.env, vars: {} });
+  const resolved = await resolveAgent(request);
+  const record = typeof args.record === 'string' && args.record !== '' ? resolve(cwd, args.record) : undefined;
+  const replay = typeof args.replay === 'string' && args.replay !== '' ? resolve(cwd, args.replay) : undefined;
+  const grader = graderResolver({
+    env: io.env,
+    ...(typeof args.grader === 'string' && args.grader !== '' ? { override: args.grader } : {}),
+    ...(definition.grader === undefined ? {} : { suiteDefault: definition.grader }),
+    ...(record === undefined ? {} : { record }),
+    ...(replay === undefined ? {} : { replay }),
+  });
+  const workers = jobs ?? definition.options.maxConcurrency;
+  const view = args.json === true ? undefined : wantsLiveView(io) ? liveProgress(io, cases.length, workers) : plainProgress(io, cases.length);
+  const suite = new EvalSuite(resolved.agent, { ...definition, cases }, {
+    signal: context.signal,
+    grader,
+    ...(jobs === undefined ? {} : { maxConcurrency: jobs }),
+    ...(repeat === undefined ? {} : { repeat }),
+    ...(timeoutMs === undefined ? {} : { timeoutMs }),
+    ...(view === undefined ? {} : { onProgress: (p) => view.handle(p) }),
+  });
+  let report;
+  try {
+    report = await suite.run();
+  } finally {
+    view?.stop();
+  }
+  const shard = filter.shard;
+  if (shard !== undefined) report = EvalReport.fromJSON({ ...report.toJSON(), shard });
+  const written = await writeReports(report, outputs, cwd);
+  let comparison: RegressionResult | undefined;
+  if (baseline !== undefined) comparison = compareReports(baseline, report, { margin });
+  const threshold = failUnder ?? definition.threshold;
+  const exitCode = evalExitCode(report, { ...(threshold === undefined ? {} : { threshold }), ...(comparison === undefined ? {} : { regressed: comparison.regressed }) });
+  if (args.json === true) {
+    writeJson(io, { exitCode, report: report.toJSON(), ...(comparison === undefined ? {} : { comparison }) });
+  } else {
+    io.stdout.write(summaryTable(report, { columns: io.stdout.columns ?? 100 }));
+    if (comparison !== undefined) io.stdout.write(formatComparison(comparison));
+    for (const path of written) io.stderr.write(`wrote ${path}\n`);
+    if (threshold !== undefined) io.stderr.write(`accuracy ${(report.accuracy * 100).toFixed(1)}% ${exitCode === ExitCode.OK ? '≥' : '<'} threshold ${(threshold * 100).toFixed(1)}%\n`);
+  }
+  if (resolved.replay !== undefined && resolved.replay.unused > 0 && cases.length === definition.cases.length && !report.cancelled && (repeat ?? 1) === 1) {
+    io.stderr.write(`warning: ${resolved.replay.unused} recorded provider call(s) in the cassette were not used\n`);
+  }
+  if (resolved.recorder !== undefined) io.stderr.write(`recorded ${resolved.recorder.recorded} provider call(s) to ${resolved.recorder.path}\n`);
+  return exitCode;
+}

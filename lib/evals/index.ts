@@ -1,0 +1,21 @@
+/**
+ * agentlib/evals: eval suites for agents. Load a suite (promptfoo's vocabulary or the spec's
+ * `expect_*` fields), run it against an agent with deterministic, agent-native (trace) and
+ * LLM-judge assertions, and report as JSON, Markdown, HTML and JUnit.
+ */
+export type { Assertion, AssertionResult, CheckContext, CheckOutcome, EvalCase, EvaluateOptions, Grader, ScriptedApproval, SuiteDefinition, Verdict } from './types.js';
+export type { AttemptResult, CaseResult } from './case-result.js';
+export { ASSERTION_TYPES, CHECKS } from './checks/registry.js';
+export type { CheckDefinition } from './checks/check-definition.js';
+export { readJudgeScore, type JudgeReading } from './checks/judge-score.js';
+export { DEFAULT_JUDGE_THRESHOLD } from './checks/judge-checks.js';
+export { detectPii, luhnValid, type PiiFinding, type PiiKind } from './checks/pii-detector.js';
+export { evaluateAssertion } from './evaluate-assertion.js';
+export { DatasetLoader, type DatasetLoaderOptions } from './dataset-loader.js';
+export { DEFAULT_EVALUATE_OPTIONS, loadSuite, parseSuite, type ParseSuiteOptions } from './load-suite.js';
+export { EvalSuite, type EvalProgress, type EvalSuiteOptions } from './eval-suite.js';
+export type { CostEstimate, EstimateOptions } from './estimate-cost.js';
+export { EVAL_REPORT_VERSION, EvalReport, type EvalReportJSON, type EvalSummary } from './eval-report.js';
+export { compareReports, type RegressionResult, type VerdictChange } from './compare.js';
+export { mergeReports } from './merge-reports.js';
+export { selectCases, shardOf, type CaseFilter } from './select-cases.js';
