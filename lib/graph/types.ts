@@ -1,7 +1,7 @@
 import type { CancellationToken } from '../core/cancellation-token.js';
 import type { Message } from '../core/message.js';
 import type { Sleep } from '../core/sleep.js';
-import type { AgentUsage, AgentUsageJSON } from '../core/usage.js';
+import type { AgentUsage } from '../core/usage.js';
 import type { AgentInput } from '../agent/types.js';
 import type { AgentObserver } from '../events/observer.js';
 import type { Provider } from '../providers/spec.js';
@@ -10,6 +10,9 @@ import type { ContextMode, ErrorPolicy } from './constants.js';
 import type { InterruptRequest } from './interrupt.js';
 import type { Send } from './send.js';
 import type { GraphState, NodeUpdate, ReadonlyGraphState } from './state.js';
+import type { NodeResult, PendingInterrupt } from './records.js';
+
+export type { NodeResult, PendingInterrupt } from './records.js';
 
 /** What a node function gets besides the state. */
 export interface NodeContext {
@@ -32,7 +35,7 @@ export interface NodeContext {
 }
 
 /** What a function node may return: a NodeUpdate, or a plain value that is its output. */
-export type NodeReturn = NodeUpdate | string | number | boolean | null | undefined | readonly unknown[];
+export type NodeReturn = NodeUpdate | string | number | boolean | null | undefined | void | readonly unknown[];
 
 /** A function node. */
 export type NodeFunction = (state: ReadonlyGraphState, ctx: NodeContext) => NodeReturn | Promise<NodeReturn>;
@@ -136,34 +139,6 @@ export interface GraphRunOptions {
   stateUpdate?: Partial<Pick<GraphState, 'data' | 'metadata' | 'messages'>>;
   /** More observers for this run. */
   observers?: readonly AgentObserver[];
-}
-
-/** The outcome of one node execution. */
-export interface NodeResult {
-  node: string;
-  /** The node's output (its `data.__last_output__`). */
-  output: unknown;
-  /** The output as text (an agent's answer). */
-  content: string;
-  status: 'ok' | 'skipped';
-  /** Tokens and cost of the node (agent nodes; zero for function nodes). */
-  usage: AgentUsageJSON;
-  durationMs: number;
-  attempts: number;
-  step: number;
-  error?: { name: string; message: string };
-}
-
-/** An interrupt waiting for an answer. */
-export interface PendingInterrupt {
-  /** Pass to `resume`. `<threadId>:<nonce>`. */
-  id: string;
-  /** The node that asked (a parallel member or a subgraph's node: its own name). */
-  node: string;
-  /** The nodes leading to it, outermost first (`['review']`, `['team', 'critic']`, `['sub', 'ask']`). */
-  path: string[];
-  prompt: string;
-  payload?: unknown;
 }
 
 /** How a graph run ended. */

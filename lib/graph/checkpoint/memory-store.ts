@@ -11,18 +11,12 @@ export class InMemoryCheckpointStore implements CheckpointStore {
   /** Thread → encoded checkpoints, oldest first. */
   readonly #threads = new Map<string, { id: string; text: string }[]>();
   readonly #byId = new Map<string, string>();
-
-  put(checkpoint: Checkpoint): Promise<void> {
-    try {
-      const text = encodeCheckpoint(checkpoint);
-      let list = this.#threads.get(checkpoint.threadId);
-      if (!list) this.#threads.set(checkpoint.threadId, (list = []));
-      list.push({ id: checkpoint.id, text });
-      this.#byId.set(checkpoint.id, text);
-      return Promise.resolve();
-    } catch (error) {
-      return Promise.reject(error);
-    }
+  async put(checkpoint: Checkpoint): Promise<void> {
+    const text = encodeCheckpoint(checkpoint);
+    let list = this.#threads.get(checkpoint.threadId);
+    if (!list) this.#threads.set(checkpoint.threadId, (list = []));
+    list.push({ id: checkpoint.id, text });
+    this.#byId.set(checkpoint.id, text);
   }
 
   getLatest(threadId: string): Promise<Checkpoint | undefined> {

@@ -1,6 +1,6 @@
 import type { AgentUsageJSON } from '../../core/usage.js';
 import type { GraphState } from '../state.js';
-import type { NodeResult, PendingInterrupt } from '../types.js';
+import type { NodeResult, PendingInterrupt } from '../records.js';
 
 /** A node the run goes to next (a scatter target carries its payload). */
 export interface PendingTarget {
