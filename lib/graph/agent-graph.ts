@@ -51,7 +51,7 @@ export type GraphInput = string | readonly Message[] | undefined;
  * @example
  * const graph = new AgentGraph({ name: 'review' })
  *   .addNode('draft', writer, { next: 'check' })
- *   .addNode('check', async function* (state) {
+ *   .addNode('check', async function* (state): Interruptible {
  *     const ok = yield new InterruptRequest('Publish?', { draft: state.data.__last_output__ });
  *     return { data: { approved: ok === 'yes' } };
  *   })

@@ -15,6 +15,7 @@ export type {
   GraphResult,
   GraphRunOptions,
   GraphRunStatus,
+  Interruptible,
   NodeContext,
   NodeFunction,
   NodeGenerator,

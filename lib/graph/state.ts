@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
 import { userMessage, type Message } from '../core/message.js';
+import { toStrictJson } from './checkpoint/storage-shim.js';
 import { LAST_OUTPUT_KEY } from './constants.js';
 
 /** A node error kept in the state (ErrorPolicy SKIP, or the last failure before a retry succeeded). */
@@ -97,18 +98,28 @@ export class StateHasher {
       this.#hashedMessages = 0;
     }
     for (let i = this.#hashedMessages; i < messages.length; i++) {
-      this.#messagesHash = createHash('sha1').update(this.#messagesHash).update(JSON.stringify(messages[i])).digest('hex');
+      this.#messagesHash = createHash('sha1').update(this.#messagesHash).update(stringify(messages[i], `state.messages[${i}]`)).digest('hex');
     }
     this.#hashedMessages = messages.length;
     return createHash('sha1')
       .update(this.#messagesHash)
       .update('\u0000')
-      .update(JSON.stringify(state.data) ?? '')
+      .update(stringify(state.data, 'state.data'))
       .update('\u0000')
-      .update(JSON.stringify(state.metadata) ?? '')
+      .update(stringify(state.metadata, 'state.metadata'))
       .update('\u0000')
       .update(String(state.errors.length))
       .digest('hex')
       .slice(0, 16);
+  }
+}
+
+/** JSON text of `value`; what JSON.stringify cannot handle (a BigInt, a cycle) is reported with its path. */
+function stringify(value: unknown, path: string): string {
+  try {
+    return JSON.stringify(value) ?? '';
+  } catch (error) {
+    toStrictJson(value, path); // throws NonSerializableError naming the path
+    throw error;
   }
 }

@@ -40,8 +40,14 @@ export type NodeReturn = NodeUpdate | string | number | boolean | null | undefin
 /** A function node. */
 export type NodeFunction = (state: ReadonlyGraphState, ctx: NodeContext) => NodeReturn | Promise<NodeReturn>;
 
+/**
+ * What a generator node returns: annotate an inline `async function*` with it
+ * (`async function* (state): Interruptible { const answer = yield interrupt('OK?'); … }`).
+ */
+export type Interruptible = AsyncGenerator<InterruptRequest, NodeReturn, unknown>;
+
 /** A generator node: it may `yield` InterruptRequests and gets the person's answer back. */
-export type NodeGenerator = (state: ReadonlyGraphState, ctx: NodeContext) => AsyncGenerator<InterruptRequest, NodeReturn, unknown>;
+export type NodeGenerator = (state: ReadonlyGraphState, ctx: NodeContext) => Interruptible;
 
 /** What a router returns: a node name, END, several names (scatter), or Sends (scatter with payloads). */
 export type RouterResult = string | readonly (string | Send)[] | Send;
