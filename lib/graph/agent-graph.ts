@@ -9,7 +9,7 @@ import type { Message } from '../core/message.js';
 import { EventBus } from '../events/bus.js';
 import type { AgentEvent } from '../events/types.js';
 import { InMemoryCheckpointStore } from './checkpoint/memory-store.js';
-import { checkStoreId } from './checkpoint/storage-shim.js';
+import { checkStoreId } from '../storage/store-id.js';
 import type { Checkpoint, CheckpointStore, ListCheckpointsOptions, RunSnapshot } from './checkpoint/types.js';
 import { END, GRAPH_DEFAULTS, LAST_OUTPUT_KEY, MergePolicy } from './constants.js';
 import { GraphStream } from './graph-stream.js';

@@ -28,6 +28,10 @@ export type {
   RouterResult,
 } from './types.js';
 export { InMemoryCheckpointStore } from './checkpoint/memory-store.js';
+export { FileCheckpointStore } from './checkpoint/file-store.js';
+export { SQLiteCheckpointStore, SQLITE_CHECKPOINT_MIGRATIONS, CHECKPOINT_SUBSYSTEM } from './checkpoint/sqlite-store.js';
+export { PostgresCheckpointStore, POSTGRES_CHECKPOINT_MIGRATIONS } from './checkpoint/postgres-store.js';
+export { openCheckpointStore } from './checkpoint/open-store.js';
 export { CHECKPOINT_KIND, CHECKPOINT_VERSION, decodeCheckpoint, encodeCheckpoint } from './checkpoint/codec.js';
 export type { Checkpoint, CheckpointSource, CheckpointStore, ListCheckpointsOptions, NodeProgress, PendingTarget, RunSnapshot } from './checkpoint/types.js';
 export { graphToJSON, type GraphJSON, type GraphNodeJSON } from './render/to-json.js';

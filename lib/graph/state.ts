@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import { userMessage, type Message } from '../core/message.js';
-import { toStrictJson } from './checkpoint/storage-shim.js';
+import { assertStrictJson } from '../storage/strict-json.js';
 import { LAST_OUTPUT_KEY } from './constants.js';
 
 /** A node error kept in the state (ErrorPolicy SKIP, or the last failure before a retry succeeded). */
@@ -119,7 +119,7 @@ function stringify(value: unknown, path: string): string {
   try {
     return JSON.stringify(value) ?? '';
   } catch (error) {
-    toStrictJson(value, path); // throws NonSerializableError naming the path
+    assertStrictJson(value, path); // throws NonSerializableError naming the path
     throw error;
   }
 }

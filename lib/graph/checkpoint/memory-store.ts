@@ -1,6 +1,9 @@
 import { decodeCheckpoint, encodeCheckpoint } from './codec.js';
 import { pageOf } from './page.js';
+import { checkStoreId } from '../../storage/store-id.js';
 import type { Checkpoint, CheckpointStore, ListCheckpointsOptions } from './types.js';
+
+ 
 
 /**
  * Checkpoints in this process's memory, kept as encoded JSON (the same strict encoding as the
@@ -11,42 +14,47 @@ export class InMemoryCheckpointStore implements CheckpointStore {
   /** Thread → encoded checkpoints, oldest first. */
   readonly #threads = new Map<string, { id: string; text: string }[]>();
   readonly #byId = new Map<string, string>();
+
   async put(checkpoint: Checkpoint): Promise<void> {
-    const text = encodeCheckpoint(checkpoint);
-    let list = this.#threads.get(checkpoint.threadId);
-    if (!list) this.#threads.set(checkpoint.threadId, (list = []));
-    list.push({ id: checkpoint.id, text });
-    this.#byId.set(checkpoint.id, text);
+    checkStoreId(checkpoint.threadId, 'thread id');
+    checkStoreId(checkpoint.id, 'checkpoint id');
+    this.putRaw(checkpoint.threadId, checkpoint.id, encodeCheckpoint(checkpoint));
   }
 
-  getLatest(threadId: string): Promise<Checkpoint | undefined> {
-    const list = this.#threads.get(threadId);
+  /** @internal Tests: stores `text` as it is (a corrupt or future-version record). */
+  putRaw(threadId: string, id: string, text: string): void {
+    let list = this.#threads.get(threadId);
+    if (!list) this.#threads.set(threadId, (list = []));
+    list.push({ id, text });
+    this.#byId.set(id, text);
+  }
+
+  async getLatest(threadId: string): Promise<Checkpoint | undefined> {
+    const list = this.#threads.get(checkStoreId(threadId, 'thread id'));
     const last = list?.[list.length - 1];
-    return Promise.resolve(last ? decodeCheckpoint(last.text, `memory checkpoint ${last.id}`) : undefined);
+    return last ? decodeCheckpoint(last.text, `memory checkpoint ${last.id}`) : undefined;
   }
 
-  get(checkpointId: string): Promise<Checkpoint | undefined> {
+  async get(checkpointId: string): Promise<Checkpoint | undefined> {
     const text = this.#byId.get(checkpointId);
-    return Promise.resolve(text === undefined ? undefined : decodeCheckpoint(text, `memory checkpoint ${checkpointId}`));
+    return text === undefined ? undefined : decodeCheckpoint(text, `memory checkpoint ${checkpointId}`);
   }
 
-  list(threadId: string, options: ListCheckpointsOptions = {}): Promise<Checkpoint[]> {
-    const newestFirst = [...(this.#threads.get(threadId) ?? [])].reverse();
-    return Promise.resolve(pageOf(newestFirst, options).map((c) => decodeCheckpoint(c.text, `memory checkpoint ${c.id}`)));
+  async list(threadId: string, options: ListCheckpointsOptions = {}): Promise<Checkpoint[]> {
+    const newestFirst = [...(this.#threads.get(checkStoreId(threadId, 'thread id')) ?? [])].reverse();
+    return pageOf(newestFirst, options).map((c) => decodeCheckpoint(c.text, `memory checkpoint ${c.id}`));
   }
 
-  threads(): Promise<string[]> {
-    return Promise.resolve([...this.#threads.keys()].sort());
+  async threads(): Promise<string[]> {
+    return [...this.#threads.keys()].sort();
   }
 
-  deleteThread(threadId: string): Promise<number> {
-    const list = this.#threads.get(threadId) ?? [];
+  async deleteThread(threadId: string): Promise<number> {
+    const list = this.#threads.get(checkStoreId(threadId, 'thread id')) ?? [];
     for (const c of list) this.#byId.delete(c.id);
     this.#threads.delete(threadId);
-    return Promise.resolve(list.length);
+    return list.length;
   }
 
-  close(): Promise<void> {
-    return Promise.resolve();
-  }
+  async close(): Promise<void> {}
 }
