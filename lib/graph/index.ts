@@ -39,3 +39,6 @@ export { graphToMermaid } from './render/mermaid.js';
 export { CheckpointNotFoundError } from '../core/errors/checkpoint-not-found-error.js';
 export { GraphExecutionError } from '../core/errors/graph-execution-error.js';
 export { InterruptError, type InterruptErrorReason } from '../core/errors/interrupt-error.js';
+export { loadGraph, buildGraph, type LoadGraphOptions } from './yaml/load-graph.js';
+export { loadGraphConfig, parseGraphConfig, type LoadedGraphConfig } from './yaml/parse-graph-config.js';
+export { GRAPH_FIELDS, type GraphFileConfig, type GraphFileNode } from './yaml/graph-fields.js';
