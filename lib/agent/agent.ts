@@ -20,7 +20,7 @@ import { RunAborter } from './run-aborter.js';
 import { buildSystemPrompt } from './system-prompt.js';
 import type { AgentConfig, AgentInput, RunOptions } from './types.js';
 
-type StreamedRun = (agent: Agent, input: AgentInput, options: RunOptions, onEvent: (event: AgentEvent) => void, aborter: RunAborter) => Promise<AgentResult>;
+type StreamedRun = (agent: Agent, input: AgentInput, options: RunOptions, onEvent: (event: AgentEvent) => void, aborter: RunAborter, useHistory: boolean) => Promise<AgentResult>;
 
 // Set by Agent's static block (it reaches the private #execute).
 let executeStreamed: StreamedRun;
@@ -29,10 +29,11 @@ let executeStreamed: StreamedRun;
  * @internal For servers (lib/serve): runs `agent` as `agent.stream(input, options)` does, but hands
  * every event to `onEvent` synchronously, as it is emitted, instead of queueing it for an async
  * iterator: no promise per event. `onEvent` must not throw. `aborter` cancels the run as leaving
- * an AgentStream's iteration does. Same events, trace, result and history as `stream`.
+ * an AgentStream's iteration does. Same events, trace, result and history as `stream`; with
+ * `useHistory: false` (graph nodes, lib/graph) the run neither reads nor changes the conversation, as `ask`.
  */
-export function runStreamed(agent: Agent, input: AgentInput, options: RunOptions, onEvent: (event: AgentEvent) => void, aborter: RunAborter): Promise<AgentResult> {
-  return executeStreamed(agent, input, options, onEvent, aborter);
+export function runStreamed(agent: Agent, input: AgentInput, options: RunOptions, onEvent: (event: AgentEvent) => void, aborter: RunAborter, useHistory = true): Promise<AgentResult> {
+  return executeStreamed(agent, input, options, onEvent, aborter, useHistory);
 }
 
 /**
@@ -45,8 +46,8 @@ export function runStreamed(agent: Agent, input: AgentInput, options: RunOptions
  */
 export class Agent {
   static {
-    executeStreamed = (agent, input, options, onEvent, aborter) =>
-      agent.#execute(input, options, { streaming: true, useHistory: true, sink: onEvent, aborter });
+    executeStreamed = (agent, input, options, onEvent, aborter, useHistory) =>
+      agent.#execute(input, options, { streaming: true, useHistory, sink: onEvent, aborter });
   }
 
   readonly #config: ResolvedAgentConfig;

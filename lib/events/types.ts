@@ -122,6 +122,8 @@ export interface AgentEventBase<T extends AgentEventType = AgentEventType> {
   timestamp: number;
   /** Set on nested runs (graph nodes, sub-agents). */
   parentRunId?: string;
+  /** On the events of a graph node's nested run (an agent node, a subgraph): the node's name. */
+  node?: string;
 }
 
 /** The event of one type. */
