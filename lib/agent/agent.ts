@@ -18,6 +18,9 @@ import { executeRun } from './execute-run.js';
 import type { AgentResult } from './result.js';
 import { RunAborter } from './run-aborter.js';
 import { buildSystemPrompt } from './system-prompt.js';
+import { resolveMemory } from './resolve-memory.js';
+import type { ConversationMemory } from '../memory/conversation-memory.js';
+import { memoryExtension } from '../memory/memory-extension.js';
 import type { AgentConfig, AgentInput, RunOptions } from './types.js';
 
 type StreamedRun = (agent: Agent, input: AgentInput, options: RunOptions, onEvent: (event: AgentEvent) => void, aborter: RunAborter) => Promise<AgentResult>;
@@ -55,6 +58,7 @@ export class Agent {
   readonly #bus: EventBus;
   readonly #sessionApprovals = new Set<string>();
   readonly #analytics: AgentAnalytics | undefined;
+  readonly #memory: ConversationMemory | undefined;
   #history: Message[] = [];
   #usage = new AgentUsage();
   #systemPrompt = '';
@@ -62,7 +66,13 @@ export class Agent {
   #toolSpecs: readonly ProviderToolSpec[] = [];
 
   constructor(config: AgentConfig) {
-    this.#config = resolveAgentConfig(config);
+    const resolved = resolveAgentConfig(config);
+    this.#memory = resolveMemory(config);
+    this.#config = this.#memory === undefined ? resolved : {
+      ...resolved,
+      // The memory goes first: later extensions (compression) see the history it restores.
+      extensions: [memoryExtension(this.#memory, { fallbackSummarizer: { provider: resolved.provider, model: resolved.model } }), ...resolved.extensions],
+    };
     for (const tool of config.tools ?? []) this.#registry.add(tool);
     this.#builtWithTools = this.#registry.size > 0;
     const observers: AgentObserver[] = [...(config.observers ?? [])];
@@ -90,9 +100,14 @@ export class Agent {
     return this.#config.provider.name;
   }
 
-  /** The conversation so far (what `run` continues). */
+  /** The conversation so far (what `run` continues): with a memory, its window (without the summary). */
   get history(): readonly Message[] {
-    return this.#history;
+    return this.#memory?.messages ?? this.#history;
+  }
+
+  /** The agent's ConversationMemory, when it has one (`memory` or `summarize` options). */
+  get memory(): ConversationMemory | undefined {
+    return this.#memory;
   }
 
   /** Usage summed over every run since construction or `reset()`. */
@@ -162,9 +177,10 @@ export class Agent {
     );
   }
 
-  /** Clears history, usage, analytics and session approvals. */
+  /** Clears history (and the memory with its summary), usage, analytics and session approvals. */
   reset(): void {
     this.#history = [];
+    this.#memory?.clear();
     this.#usage = new AgentUsage();
     this.#sessionApprovals.clear();
     this.#analytics?.reset();
@@ -223,7 +239,9 @@ export class Agent {
       tools: this.#toolMap,
       toolSpecs: this.#toolSpecs,
       systemPrompt: this.#systemPrompt,
-      history: mode.useHistory ? this.#history : [],
+      // With a memory, its extension restores the conversation (and stores the run's messages).
+      history: mode.useHistory && this.#memory === undefined ? this.#history : [],
+      conversation: mode.useHistory,
       sessionApprovals: this.#sessionApprovals,
       input,
       options,
@@ -231,7 +249,7 @@ export class Agent {
       sink: mode.sink,
       ...(mode.aborter ? { aborter: mode.aborter } : {}),
     });
-    if (mode.useHistory) this.#history.push(...added);
+    if (mode.useHistory && this.#memory === undefined) this.#history.push(...added);
     this.#usage.merge(result.usage);
     return result;
   }

@@ -19,9 +19,9 @@ export interface PendingSubsystem {
  */
 export const NOT_SUPPORTED_YET: readonly PendingSubsystem[] = [
   {
-    subsystem: 'the memory subsystem (lib/memory/: conversation window, summaries, entity, knowledge-graph and long-term memory)',
-    yamlKeys: ['memory', 'summarize', 'summarize_on_trim', 'summarize_provider', 'summarize_model', 'summarize_max_tokens', 'entity_memory', 'knowledge_graph', 'knowledge_memory'],
-    agentOptions: ['memory', 'summarize', 'summarizeOnTrim', 'summarizeProvider', 'summarizeModel', 'summarizeMaxTokens', 'entityMemory', 'knowledgeGraph', 'knowledgeMemory'],
+    subsystem: 'entity, knowledge-graph and long-term memory (lib/memory/)',
+    yamlKeys: ['entity_memory', 'knowledge_graph', 'knowledge_memory'],
+    agentOptions: ['entityMemory', 'knowledgeGraph', 'knowledgeMemory'],
   },
   {
     subsystem: 'the sessions subsystem (lib/sessions/: persistent session stores)',

@@ -14,6 +14,7 @@ import type { ToolPolicy } from '../safety/tool-policy.js';
 import type { Tool } from '../tools/types.js';
 import type { ReasoningStrategyName } from './strategies.js';
 import type { AgentExtension } from './extension.js';
+import type { ConversationMemory, ConversationMemoryOptions } from '../memory/conversation-memory.js';
 
 /** What a run takes: a prompt, or messages to append to the conversation. */
 export type AgentInput = string | readonly Message[];
@@ -71,6 +72,18 @@ export interface BudgetConfig {
   maxCostUsd?: number;
   /** Emit one `cost-warning` event when the run's cost crosses this many USD. */
   costWarningThreshold?: number;
+}
+
+/** How messages leaving the conversation window are summarised (the `summarize` group). */
+export interface SummarizeConfig {
+  /** Summarise trimmed messages instead of forgetting them. Default false. */
+  onTrim?: boolean;
+  /** Provider of the summaries. Default: the agent's provider. */
+  provider?: Provider;
+  /** Model of the summaries. Default: the agent's model (or the summary provider's default model). */
+  model?: string;
+  /** Cap of a summary reply, in tokens. Default 500. */
+  maxTokens?: number;
 }
 
 /** Tool-handling settings. */
@@ -150,6 +163,13 @@ export interface AgentConfig {
   toolConfig?: ToolsConfig;
   trace?: TraceConfig;
   structured?: StructuredConfig;
+  /**
+   * The conversation window: a ConversationMemory (shared or restored), or its options. Without it
+   * (and without `summarize`) the agent keeps the whole conversation.
+   */
+  memory?: ConversationMemory | ConversationMemoryOptions;
+  /** Summaries of the messages leaving the window (implies a memory with the default limits). */
+  summarize?: SummarizeConfig;
   /** Later subsystems (memory, sessions, guardrails, screening, coherence, compression) plug in here. */
   extensions?: readonly AgentExtension[];
   /** Print cache hits and tool calls to stderr. */
@@ -168,6 +188,10 @@ export interface AgentConfig {
   parentRunId?: string;
   traceMetadata?: Record<string, unknown>;
   traceToolResultChars?: number;
+  summarizeOnTrim?: boolean;
+  summarizeProvider?: Provider;
+  summarizeModel?: string;
+  summarizeMaxTokens?: number;
   /** @internal deterministic clock / ids for tests. */
   runtime?: Partial<AgentRuntime>;
 }

@@ -53,6 +53,9 @@ export const MOVED_KEYS: Readonly<Record<string, string>> = {
   session_id: 'session.id',
   session_store: 'session.store',
   summarize_on_trim: 'memory.summarize_on_trim',
+  summarize_provider: 'memory.summarize_provider',
+  summarize_model: 'memory.summarize_model',
+  summarize_max_tokens: 'memory.summarize_max_tokens',
 };
 
 /**

@@ -5,6 +5,7 @@ import { ConfigurationError } from '../core/errors/configuration-error.js';
 import type { ProviderTimeoutOptions } from '../providers/call-timeouts.js';
 import { createProvider, withProviderTimeouts, type ProviderSpec } from '../providers/create-provider.js';
 import type { Provider } from '../providers/spec.js';
+import type { ConversationMemoryOptions } from '../memory/conversation-memory.js';
 import { ToolPolicy } from '../safety/tool-policy.js';
 import { loadConfiguredTools } from './load-tools.js';
 import { loadAgentConfig } from './parse-agent-config.js';
@@ -125,7 +126,22 @@ export async function buildAgentConfig(config: AgentFileConfig, options: LoadAge
     toolConfig,
     trace: { ...config.trace, ...extra.trace },
     structured: { ...config.structured, ...extra.structured },
+    memory: extra.memory ?? (await memoryOptions(config, options, label)),
   });
+}
+
+/** `memory:` as ConversationMemory options (each Agent built from them gets its own memory), with its summary provider created. */
+async function memoryOptions(config: AgentFileConfig, options: LoadAgentOptions, label: string): Promise<ConversationMemoryOptions | undefined> {
+  const memory = config.memory;
+  if (memory === undefined) return undefined;
+  const { summarizeProvider: spec, ...rest } = memory;
+  if (spec === undefined) return rest;
+  try {
+    return { ...rest, summarizeProvider: await (options.createProvider ?? createProvider)(spec, { interpolatedEnv: config.interpolatedEnv ?? [] }) };
+  } catch (error) {
+    if (!ConfigurationError.isInstance(error)) throw error;
+    throw new ConfigurationError(`${label}: memory.summarize_provider: ${error.message}`, { key: 'memory.summarize_provider', cause: error });
+  }
 }
 
 /**

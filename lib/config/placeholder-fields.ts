@@ -1,18 +1,17 @@
 import { childPath, deref, report } from './read-context.js';
 import { list, record } from './read-collections.js';
 import { group, readMapping } from './read-mapping.js';
+import { PROVIDER_FIELDS, readProvider } from './provider-node.js';
 import { bool, num, oneOf, str, type FieldTable, type Reader } from './readers.js';
 
-/** `memory:` (the validator that applies once the memory subsystem lands; refused until then). */
+/** `memory:` (the conversation window of lib/memory/). */
 export const MEMORY_FIELDS: FieldTable = {
   max_messages: { read: num({ integer: true, min: 1 }), type: 'integer ≥ 1', default: '20', description: 'Messages kept in the conversation window.' },
   max_tokens: { read: num({ integer: true, min: 1 }), type: 'integer ≥ 1', description: 'Token limit of the conversation window.' },
   summarize_on_trim: { read: bool(), type: 'boolean', default: 'false', description: 'Summarise messages that fall out of the window.' },
-  summarize_model: { read: str({ nonEmpty: true }), type: 'string', description: 'Model used for summaries.' },
-  summarize_max_tokens: { read: num({ integer: true, min: 1 }), type: 'integer ≥ 1', description: 'Length cap of a summary.' },
-  entity_memory: { read: bool(), type: 'boolean', default: 'false', description: 'Track entities mentioned in the conversation.' },
-  knowledge_graph: { read: bool(), type: 'boolean', default: 'false', description: 'Extract subject–relation–object triples.' },
-  knowledge_memory: { read: bool(), type: 'boolean', default: 'false', description: 'Cross-session long-term memory.' },
+  summarize_provider: { read: readProvider, type: 'name | mapping | list', default: "the agent's provider", description: 'Provider of the summaries.', fields: PROVIDER_FIELDS },
+  summarize_model: { read: str({ nonEmpty: true }), type: 'string', default: "the agent's model", description: 'Model used for summaries.' },
+  summarize_max_tokens: { read: num({ integer: true, min: 1 }), type: 'integer ≥ 1', default: '500', description: 'Length cap of a summary reply.' },
 };
 
 const SESSION_ID: Reader<string> = (ctx, node, path) => {

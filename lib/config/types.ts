@@ -5,16 +5,14 @@ import type { RetryOptions } from '../providers/retry.js';
 import type { PolicySpec } from './policy-node.js';
 import type { ToolSourceRef } from './tool-sources.js';
 
-/** `memory:` as validated, once the memory subsystem lands (refused until then). */
+/** `memory:` as validated. */
 export interface MemorySettings {
   maxMessages?: number;
   maxTokens?: number;
   summarizeOnTrim?: boolean;
+  summarizeProvider?: ProviderSpec;
   summarizeModel?: string;
   summarizeMaxTokens?: number;
-  entityMemory?: boolean;
-  knowledgeGraph?: boolean;
-  knowledgeMemory?: boolean;
 }
 
 /** `session:` as validated, once the sessions subsystem lands (refused until then). */

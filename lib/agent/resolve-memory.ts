@@ -1,0 +1,44 @@
+import { ConfigurationError } from '../core/errors/configuration-error.js';
+import { ConversationMemory, type ConversationMemoryOptions } from '../memory/conversation-memory.js';
+import type { AgentConfig, SummarizeConfig } from './types.js';
+
+const SUMMARIZE_KEYS: Readonly<Record<keyof Required<SummarizeConfig>, true>> = { onTrim: true, provider: true, model: true, maxTokens: true };
+
+/** The `summarize` group with the spec's flat aliases folded in (the group wins). */
+function summarizeSettings(config: AgentConfig): SummarizeConfig {
+  const group = config.summarize ?? {};
+  for (const key of Object.keys(group)) {
+    if (!Object.hasOwn(SUMMARIZE_KEYS, key)) throw new ConfigurationError(`Unknown AgentConfig option "summarize.${key}" (it would be ignored); known: ${Object.keys(SUMMARIZE_KEYS).join(', ')}`, { key: `summarize.${key}` });
+  }
+  const settings: SummarizeConfig = {};
+  const onTrim = group.onTrim ?? config.summarizeOnTrim;
+  const provider = group.provider ?? config.summarizeProvider;
+  const model = group.model ?? config.summarizeModel;
+  const maxTokens = group.maxTokens ?? config.summarizeMaxTokens;
+  if (onTrim !== undefined) settings.onTrim = onTrim;
+  if (provider !== undefined) settings.provider = provider;
+  if (model !== undefined) settings.model = model;
+  if (maxTokens !== undefined) settings.maxTokens = maxTokens;
+  return settings;
+}
+
+/**
+ * The agent's ConversationMemory, or undefined when it keeps the whole conversation. `memory`
+ * may be an instance (used as it is: summary settings belong on it then) or options; summary
+ * settings alone imply a memory with the default limits.
+ */
+export function resolveMemory(config: AgentConfig): ConversationMemory | undefined {
+  const summarize = summarizeSettings(config);
+  const hasSummarize = Object.keys(summarize).length > 0;
+  if (config.memory instanceof ConversationMemory) {
+    if (hasSummarize) throw new ConfigurationError('AgentConfig: summary settings go on the ConversationMemory passed as `memory` (here they would be ignored)', { key: 'summarize' });
+    return config.memory;
+  }
+  if (config.memory === undefined && !hasSummarize) return undefined;
+  const options: ConversationMemoryOptions = { ...config.memory };
+  if (summarize.onTrim !== undefined) options.summarizeOnTrim = summarize.onTrim;
+  if (summarize.provider !== undefined) options.summarizeProvider = summarize.provider;
+  if (summarize.model !== undefined) options.summarizeModel = summarize.model;
+  if (summarize.maxTokens !== undefined) options.summarizeMaxTokens = summarize.maxTokens;
+  return new ConversationMemory(options);
+}
