@@ -18,7 +18,8 @@ import { executeRun } from './execute-run.js';
 import type { AgentResult } from './result.js';
 import { RunAborter } from './run-aborter.js';
 import { buildSystemPrompt } from './system-prompt.js';
-import { resolveMemory } from './resolve-memory.js';
+import { resolveMemory, resolveSession } from './resolve-memory.js';
+import { sessionExtension, type SessionExtension } from '../sessions/session-extension.js';
 import type { ConversationMemory } from '../memory/conversation-memory.js';
 import { memoryExtension } from '../memory/memory-extension.js';
 import type { AgentConfig, AgentInput, RunOptions } from './types.js';
@@ -59,6 +60,7 @@ export class Agent {
   readonly #sessionApprovals = new Set<string>();
   readonly #analytics: AgentAnalytics | undefined;
   readonly #memory: ConversationMemory | undefined;
+  readonly #session: SessionExtension | undefined;
   #history: Message[] = [];
   #usage = new AgentUsage();
   #systemPrompt = '';
@@ -68,11 +70,12 @@ export class Agent {
   constructor(config: AgentConfig) {
     const resolved = resolveAgentConfig(config);
     this.#memory = resolveMemory(config);
-    this.#config = this.#memory === undefined ? resolved : {
-      ...resolved,
-      // The memory goes first: later extensions (compression) see the history it restores.
-      extensions: [memoryExtension(this.#memory, { fallbackSummarizer: { provider: resolved.provider, model: resolved.model } }), ...resolved.extensions],
-    };
+    const session = resolveSession(config);
+    const fallbackSummarizer = { provider: resolved.provider, model: resolved.model };
+    this.#session = session === undefined || this.#memory === undefined ? undefined : sessionExtension(this.#memory, session, { fallbackSummarizer });
+    const own = this.#session?.extension ?? (this.#memory === undefined ? undefined : memoryExtension(this.#memory, { fallbackSummarizer }));
+    // Memory (or the session) goes first: later extensions (compression) see the history it restores.
+    this.#config = own === undefined ? resolved : { ...resolved, extensions: [own, ...resolved.extensions] };
     for (const tool of config.tools ?? []) this.#registry.add(tool);
     this.#builtWithTools = this.#registry.size > 0;
     const observers: AgentObserver[] = [...(config.observers ?? [])];
@@ -177,10 +180,14 @@ export class Agent {
     );
   }
 
-  /** Clears history (and the memory with its summary), usage, analytics and session approvals. */
+  /**
+   * Clears history (and the memory with its summary), usage, analytics and session approvals.
+   * With a session, the next run's save replaces the stored session with the new conversation.
+   */
   reset(): void {
     this.#history = [];
     this.#memory?.clear();
+    this.#session?.reset();
     this.#usage = new AgentUsage();
     this.#sessionApprovals.clear();
     this.#analytics?.reset();

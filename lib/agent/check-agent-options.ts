@@ -18,7 +18,7 @@ const AGENT_OPTIONS: Keys<AgentConfig> = {
   maxTotalTokens: true, maxCostUsd: true, costWarningThreshold: true, toolPolicy: true, confirmAction: true,
   approvalTimeout: true, parallelToolExecution: true, parentRunId: true, traceMetadata: true, traceToolResultChars: true,
   runtime: true, memory: true, summarize: true, summarizeOnTrim: true, summarizeProvider: true, summarizeModel: true,
-  summarizeMaxTokens: true,
+  summarizeMaxTokens: true, session: true, sessionStore: true, sessionId: true,
 };
 
 const RETRY: Keys<RetryOptions> = { maxRetries: true, baseDelayMs: true, maxDelayMs: true, maxRetryAfterMs: true, deadlineMs: true };

@@ -24,11 +24,6 @@ export const NOT_SUPPORTED_YET: readonly PendingSubsystem[] = [
     agentOptions: ['entityMemory', 'knowledgeGraph', 'knowledgeMemory'],
   },
   {
-    subsystem: 'the sessions subsystem (lib/sessions/: persistent session stores)',
-    yamlKeys: ['session', 'session_id', 'session_store'],
-    agentOptions: ['session', 'sessionId', 'sessionStore'],
-  },
-  {
     subsystem: 'the guardrails subsystem (lib/safety/: input/output guardrails and tool-output screening)',
     yamlKeys: ['guardrails', 'screen_tool_output', 'output_screening_patterns'],
     agentOptions: ['guardrails', 'screenToolOutput', 'outputScreeningPatterns'],

@@ -1,5 +1,7 @@
 import { ConfigurationError } from '../core/errors/configuration-error.js';
 import { ConversationMemory, type ConversationMemoryOptions } from '../memory/conversation-memory.js';
+import type { SessionBinding } from '../sessions/types.js';
+import { checkStoreId } from '../storage/index.js';
 import type { AgentConfig, SummarizeConfig } from './types.js';
 
 const SUMMARIZE_KEYS: Readonly<Record<keyof Required<SummarizeConfig>, true>> = { onTrim: true, provider: true, model: true, maxTokens: true };
@@ -28,6 +30,24 @@ function summarizeSettings(config: AgentConfig): SummarizeConfig {
  * settings alone imply a memory with the default limits.
  */
 export function resolveMemory(config: AgentConfig): ConversationMemory | undefined {
+  const memory = configuredMemory(config);
+  // A session without a window: the whole stored conversation is the context.
+  return memory ?? (resolveSession(config) === undefined ? undefined : new ConversationMemory({ maxMessages: Infinity }));
+}
+
+/** The session binding (`session`, or the flat `sessionStore` + `sessionId`), checked. */
+export function resolveSession(config: AgentConfig): SessionBinding | undefined {
+  const flat = config.sessionStore !== undefined || config.sessionId !== undefined;
+  if (config.session !== undefined && flat) throw new ConfigurationError('AgentConfig: give `session` or `sessionStore` + `sessionId`, not both', { key: 'session' });
+  const binding = config.session ?? (flat ? { store: config.sessionStore, id: config.sessionId } : undefined);
+  if (binding === undefined) return undefined;
+  if (typeof binding.store?.append !== 'function' || typeof binding.store.load !== 'function') throw new ConfigurationError('AgentConfig.session.store must be a SessionStore (see agentlib/sessions: openSessionStore)', { key: 'session.store' });
+  if (typeof binding.id !== 'string') throw new ConfigurationError('AgentConfig.session.id must be a session id string', { key: 'session.id' });
+  checkStoreId(binding.id, 'session id');
+  return binding as SessionBinding;
+}
+
+function configuredMemory(config: AgentConfig): ConversationMemory | undefined {
   const summarize = summarizeSettings(config);
   const hasSummarize = Object.keys(summarize).length > 0;
   if (config.memory instanceof ConversationMemory) {

@@ -15,6 +15,7 @@ import type { Tool } from '../tools/types.js';
 import type { ReasoningStrategyName } from './strategies.js';
 import type { AgentExtension } from './extension.js';
 import type { ConversationMemory, ConversationMemoryOptions } from '../memory/conversation-memory.js';
+import type { SessionBinding, SessionStore } from '../sessions/types.js';
 
 /** What a run takes: a prompt, or messages to append to the conversation. */
 export type AgentInput = string | readonly Message[];
@@ -170,6 +171,11 @@ export interface AgentConfig {
   memory?: ConversationMemory | ConversationMemoryOptions;
   /** Summaries of the messages leaving the window (implies a memory with the default limits). */
   summarize?: SummarizeConfig;
+  /**
+   * Persists the conversation in a SessionStore (`agentlib/sessions`): loaded before the first
+   * run, appended after every run. Without `memory`, the whole session is the context.
+   */
+  session?: SessionBinding;
   /** Later subsystems (memory, sessions, guardrails, screening, coherence, compression) plug in here. */
   extensions?: readonly AgentExtension[];
   /** Print cache hits and tool calls to stderr. */
@@ -192,6 +198,8 @@ export interface AgentConfig {
   summarizeProvider?: Provider;
   summarizeModel?: string;
   summarizeMaxTokens?: number;
+  sessionStore?: SessionStore;
+  sessionId?: string;
   /** @internal deterministic clock / ids for tests. */
   runtime?: Partial<AgentRuntime>;
 }

@@ -14,7 +14,7 @@ export const MEMORY_DEFAULTS = { maxMessages: 20 } as const;
 
 /** Options of {@link ConversationMemory}. */
 export interface ConversationMemoryOptions {
-  /** Most messages kept in the window. Default 20. */
+  /** Most messages kept in the window. Default 20; `Infinity` keeps every message. */
   maxMessages?: number;
   /** Most tokens kept in the window (by `countTokens`; default estimate: chars / 4 plus framing). No limit by default. */
   maxTokens?: number;
@@ -54,7 +54,7 @@ export interface AppendOptions {
 }
 
 function checkLimit(name: string, value: number | undefined): number | undefined {
-  if (value === undefined) return undefined;
+  if (value === undefined || value === Infinity) return undefined;
   if (!Number.isInteger(value) || value < 1) throw new ConfigurationError(`ConversationMemory.${name} must be a positive integer, got ${String(value)}`, { key: name });
   return value;
 }
@@ -159,7 +159,7 @@ export class ConversationMemory {
       version: MEMORY_SNAPSHOT_VERSION,
       messages: structuredClone(this.#messages),
       summary: this.#summary,
-      ...(this.maxMessages === undefined ? {} : { maxMessages: this.maxMessages }),
+      maxMessages: this.maxMessages ?? null,
       ...(this.maxTokens === undefined ? {} : { maxTokens: this.maxTokens }),
     };
   }
@@ -171,7 +171,7 @@ export class ConversationMemory {
   static fromJSON(data: unknown, options: ConversationMemoryOptions = {}): ConversationMemory {
     const snapshot = parseMemorySnapshot(data);
     const memory = new ConversationMemory({
-      ...(snapshot.maxMessages === undefined ? {} : { maxMessages: snapshot.maxMessages }),
+      ...(snapshot.maxMessages === undefined ? {} : { maxMessages: snapshot.maxMessages ?? Infinity }),
       ...(snapshot.maxTokens === undefined ? {} : { maxTokens: snapshot.maxTokens }),
       ...options,
     });

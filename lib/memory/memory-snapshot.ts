@@ -11,7 +11,8 @@ export interface MemorySnapshot {
   version: number;
   messages: Message[];
   summary: string;
-  maxMessages?: number;
+  /** null: no message limit. */
+  maxMessages?: number | null;
   maxTokens?: number;
 }
 
@@ -30,7 +31,7 @@ export function parseMemorySnapshot(data: unknown): MemorySnapshot {
   if (typeof record.summary !== 'string') fail('summary must be a string');
   for (const key of ['maxMessages', 'maxTokens'] as const) {
     const value = record[key];
-    if (value !== undefined && (!Number.isInteger(value) || (value as number) < 1)) fail(`${key} must be a positive integer`);
+    if (value !== undefined && !(key === 'maxMessages' && value === null) && (!Number.isInteger(value) || (value as number) < 1)) fail(`${key} must be a positive integer`);
   }
   return record as unknown as MemorySnapshot;
 }
