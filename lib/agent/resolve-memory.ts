@@ -1,7 +1,6 @@
 import { ConfigurationError } from '../core/errors/configuration-error.js';
 import { ConversationMemory, type ConversationMemoryOptions } from '../memory/conversation-memory.js';
 import type { SessionBinding } from '../sessions/types.js';
-import { checkStoreId } from '../storage/index.js';
 import type { AgentConfig, SummarizeConfig } from './types.js';
 
 const SUMMARIZE_KEYS: Readonly<Record<keyof Required<SummarizeConfig>, true>> = { onTrim: true, provider: true, model: true, maxTokens: true };
@@ -43,7 +42,6 @@ export function resolveSession(config: AgentConfig): SessionBinding | undefined 
   if (binding === undefined) return undefined;
   if (typeof binding.store?.append !== 'function' || typeof binding.store.load !== 'function') throw new ConfigurationError('AgentConfig.session.store must be a SessionStore (see agentlib/sessions: openSessionStore)', { key: 'session.store' });
   if (typeof binding.id !== 'string') throw new ConfigurationError('AgentConfig.session.id must be a session id string', { key: 'session.id' });
-  checkStoreId(binding.id, 'session id');
   return binding as SessionBinding;
 }
 
