@@ -22,13 +22,14 @@ const SESSION_ID: Reader<string> = (ctx, node, path) => {
   return undefined;
 };
 
-/** `session:` (the validator that applies once the sessions subsystem lands; refused until then). */
+/** `session:` (persistent sessions of lib/sessions/). */
 export const SESSION_FIELDS: FieldTable = {
   store: { read: oneOf(['memory', 'file', 'sqlite', 'redis'] as const), type: 'memory | file | sqlite | redis', default: 'sqlite', description: 'Session backend.' },
-  id: { read: SESSION_ID, type: 'string', description: 'Session key (`[A-Za-z0-9_.-]{1,128}`).' },
-  path: { read: str({ nonEmpty: true }), type: 'string', description: 'Directory (file) or database file (sqlite).' },
-  url: { read: str({ nonEmpty: true }), type: 'string', description: 'Server URL (redis).' },
-  ttl: { read: num({ min: 0 }), type: 'number ≥ 0 (seconds)', description: 'Expiry of saved sessions.' },
+  id: { read: SESSION_ID, type: 'string', description: 'Session key (`[A-Za-z0-9_.-]{1,128}`); `agentlib chat --session` sets it too.' },
+  path: { read: str({ nonEmpty: true }), type: 'string', default: '.agentlib/agentlib.db (sqlite), .agentlib/sessions (file)', description: 'Database file (sqlite) or directory (file), relative to the working directory.' },
+  url: { read: str({ nonEmpty: true }), type: 'string', description: 'Server URL (redis, required there).' },
+  namespace: { read: SESSION_ID, type: 'string', default: 'the agent name', description: 'Keeps the sessions of different agents apart in one store.' },
+  ttl: { read: num({ min: 0 }), type: 'number ≥ 0 (seconds)', description: 'Expiry of saved sessions (0: never).' },
 };
 
 const GUARDRAIL_TYPES = ['topic', 'pii', 'toxicity', 'format', 'length'] as const;

@@ -15,12 +15,13 @@ export interface MemorySettings {
   summarizeMaxTokens?: number;
 }
 
-/** `session:` as validated, once the sessions subsystem lands (refused until then). */
+/** `session:` as validated. */
 export interface SessionSettings {
   store?: 'memory' | 'file' | 'sqlite' | 'redis';
   id?: string;
   path?: string;
   url?: string;
+  namespace?: string;
   ttl?: number;
 }
 
