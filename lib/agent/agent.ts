@@ -20,6 +20,7 @@ import { RunAborter } from './run-aborter.js';
 import { buildSystemPrompt } from './system-prompt.js';
 import { resolveMemory, resolveSession } from './resolve-memory.js';
 import { sessionExtension, type SessionExtension } from '../sessions/session-extension.js';
+import type { SessionBinding } from '../sessions/types.js';
 import type { ConversationMemory } from '../memory/conversation-memory.js';
 import { memoryExtension } from '../memory/memory-extension.js';
 import type { AgentConfig, AgentInput, RunOptions } from './types.js';
@@ -61,6 +62,7 @@ export class Agent {
   readonly #analytics: AgentAnalytics | undefined;
   readonly #memory: ConversationMemory | undefined;
   readonly #session: SessionExtension | undefined;
+  readonly #binding: SessionBinding | undefined;
   #history: Message[] = [];
   #usage = new AgentUsage();
   #systemPrompt = '';
@@ -71,6 +73,7 @@ export class Agent {
     const resolved = resolveAgentConfig(config);
     this.#memory = resolveMemory(config);
     const session = resolveSession(config);
+    this.#binding = session;
     const fallbackSummarizer = { provider: resolved.provider, model: resolved.model };
     this.#session = session === undefined || this.#memory === undefined ? undefined : sessionExtension(this.#memory, session, { fallbackSummarizer });
     const own = this.#session?.extension ?? (this.#memory === undefined ? undefined : memoryExtension(this.#memory, { fallbackSummarizer }));
@@ -106,6 +109,11 @@ export class Agent {
   /** The conversation so far (what `run` continues): with a memory, its window (without the summary). */
   get history(): readonly Message[] {
     return this.#memory?.messages ?? this.#history;
+  }
+
+  /** The stored session the agent continues (`session` option), when it has one. */
+  get session(): SessionBinding | undefined {
+    return this.#binding;
   }
 
   /** The agent's ConversationMemory, when it has one (`memory` or `summarize` options). */
