@@ -18,7 +18,7 @@ import { executeRun } from './execute-run.js';
 import type { AgentResult } from './result.js';
 import { RunAborter } from './run-aborter.js';
 import { buildSystemPrompt } from './system-prompt.js';
-import { resolveMemory, resolveSession } from './resolve-memory.js';
+import { resolveCompression, resolveMemory, resolveSession } from './resolve-memory.js';
 import { sessionExtension, type SessionExtension } from '../sessions/session-extension.js';
 import type { SessionBinding } from '../sessions/types.js';
 import type { ConversationMemory } from '../memory/conversation-memory.js';
@@ -77,8 +77,11 @@ export class Agent {
     const fallbackSummarizer = { provider: resolved.provider, model: resolved.model };
     this.#session = session === undefined || this.#memory === undefined ? undefined : sessionExtension(this.#memory, session, { fallbackSummarizer });
     const own = this.#session?.extension ?? (this.#memory === undefined ? undefined : memoryExtension(this.#memory, { fallbackSummarizer }));
-    // Memory (or the session) goes first: later extensions (compression) see the history it restores.
-    this.#config = own === undefined ? resolved : { ...resolved, extensions: [own, ...resolved.extensions] };
+    const compression = resolveCompression(config, resolved.model);
+    // Memory (or the session) goes first, so later extensions see the history it restores;
+    // compression goes last, so it sees the messages every other extension prepared.
+    const extensions = [...(own === undefined ? [] : [own]), ...resolved.extensions, ...(compression === undefined ? [] : [compression])];
+    this.#config = extensions.length === resolved.extensions.length ? resolved : { ...resolved, extensions };
     for (const tool of config.tools ?? []) this.#registry.add(tool);
     this.#builtWithTools = this.#registry.size > 0;
     const observers: AgentObserver[] = [...(config.observers ?? [])];

@@ -19,6 +19,7 @@ const AGENT_OPTIONS: Keys<AgentConfig> = {
   approvalTimeout: true, parallelToolExecution: true, parentRunId: true, traceMetadata: true, traceToolResultChars: true,
   runtime: true, memory: true, summarize: true, summarizeOnTrim: true, summarizeProvider: true, summarizeModel: true,
   summarizeMaxTokens: true, session: true, sessionStore: true, sessionId: true,
+  compress: true, compressContext: true, compressThreshold: true, compressKeepRecent: true,
 };
 
 const RETRY: Keys<RetryOptions> = { maxRetries: true, baseDelayMs: true, maxDelayMs: true, maxRetryAfterMs: true, deadlineMs: true };

@@ -34,11 +34,6 @@ export const NOT_SUPPORTED_YET: readonly PendingSubsystem[] = [
     agentOptions: ['coherence', 'coherenceCheck', 'coherenceProvider', 'coherenceModel'],
   },
   {
-    subsystem: 'prompt compression (lib/memory/)',
-    yamlKeys: ['compress', 'compress_context', 'compress_threshold', 'compress_keep_recent'],
-    agentOptions: ['compress', 'compressContext', 'compressThreshold', 'compressKeepRecent'],
-  },
-  {
     subsystem: 'the MCP subsystem (lib/mcp/: tools from MCP servers)',
     yamlKeys: ['mcp'],
     agentOptions: ['mcp', 'mcpServers'],

@@ -1,7 +1,10 @@
 import { ConfigurationError } from '../core/errors/configuration-error.js';
 import { ConversationMemory, type ConversationMemoryOptions } from '../memory/conversation-memory.js';
 import type { SessionBinding } from '../sessions/types.js';
-import type { AgentConfig, SummarizeConfig } from './types.js';
+import type { AgentConfig, CompressConfig, SummarizeConfig } from './types.js';
+import type { AgentExtension } from './extension.js';
+import { promptCompression } from '../memory/prompt-compression.js';
+import { getModelInfo } from '../providers/models/registry.js';
 
 const SUMMARIZE_KEYS: Readonly<Record<keyof Required<SummarizeConfig>, true>> = { onTrim: true, provider: true, model: true, maxTokens: true };
 
@@ -59,4 +62,33 @@ function configuredMemory(config: AgentConfig): ConversationMemory | undefined {
   if (summarize.model !== undefined) options.summarizeModel = summarize.model;
   if (summarize.maxTokens !== undefined) options.summarizeMaxTokens = summarize.maxTokens;
   return new ConversationMemory(options);
+}
+
+const COMPRESS_KEYS: Readonly<Record<keyof Required<CompressConfig>, true>> = { threshold: true, keepRecent: true, contextWindow: true, maxChars: true };
+
+/**
+ * The prompt compression extension, or undefined when off: on with the `compress` group, or the
+ * flat `compressContext: true` (`compressThreshold`, `compressKeepRecent` need one of them).
+ */
+export function resolveCompression(config: AgentConfig, model: string): AgentExtension | undefined {
+  const group = config.compress;
+  for (const key of Object.keys(group ?? {})) {
+    if (!Object.hasOwn(COMPRESS_KEYS, key)) throw new ConfigurationError(`Unknown AgentConfig option "compress.${key}" (it would be ignored); known: ${Object.keys(COMPRESS_KEYS).join(', ')}`, { key: `compress.${key}` });
+  }
+  const flatSettings = config.compressThreshold !== undefined || config.compressKeepRecent !== undefined;
+  const on = group !== undefined || config.compressContext === true;
+  if (!on) {
+    if (flatSettings) throw new ConfigurationError('AgentConfig: compressThreshold / compressKeepRecent need compressContext: true (or the compress group); they would be ignored', { key: 'compressContext' });
+    return undefined;
+  }
+  const contextWindow = group?.contextWindow ?? getModelInfo(model)?.contextWindow;
+  if (contextWindow === undefined) throw new ConfigurationError(`AgentConfig.compress: the context window of model "${model}" is unknown; set compress.contextWindow`, { key: 'compress.contextWindow' });
+  const threshold = group?.threshold ?? config.compressThreshold;
+  const keepRecent = group?.keepRecent ?? config.compressKeepRecent;
+  return promptCompression({
+    contextWindow,
+    ...(threshold === undefined ? {} : { threshold }),
+    ...(keepRecent === undefined ? {} : { keepRecent }),
+    ...(group?.maxChars === undefined ? {} : { maxChars: group.maxChars }),
+  });
 }

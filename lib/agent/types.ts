@@ -87,6 +87,18 @@ export interface SummarizeConfig {
   maxTokens?: number;
 }
 
+/** Prompt compression (the `compress` group): see `agentlib/memory` promptCompression. */
+export interface CompressConfig {
+  /** Fill of the context window at which compression starts, in (0, 1]. Default 0.75. */
+  threshold?: number;
+  /** Latest turns sent verbatim. Default 3. */
+  keepRecent?: number;
+  /** Context window in tokens. Default: the model registry's value for the agent's model. */
+  contextWindow?: number;
+  /** Characters kept of each older message. Default 300. */
+  maxChars?: number;
+}
+
 /** Tool-handling settings. */
 export interface ToolsConfig {
   /** Run several requested tools at once. Default true. */
@@ -176,6 +188,8 @@ export interface AgentConfig {
    * run, appended after every run. Without `memory`, the whole session is the context.
    */
   session?: SessionBinding;
+  /** Compress the per-call messages when they near the context window (never the memory). */
+  compress?: CompressConfig;
   /** Later subsystems (memory, sessions, guardrails, screening, coherence, compression) plug in here. */
   extensions?: readonly AgentExtension[];
   /** Print cache hits and tool calls to stderr. */
@@ -200,6 +214,10 @@ export interface AgentConfig {
   summarizeMaxTokens?: number;
   sessionStore?: SessionStore;
   sessionId?: string;
+  /** Turns prompt compression on with the defaults (the spec's flat name; `compress` is the group). */
+  compressContext?: boolean;
+  compressThreshold?: number;
+  compressKeepRecent?: number;
   /** @internal deterministic clock / ids for tests. */
   runtime?: Partial<AgentRuntime>;
 }

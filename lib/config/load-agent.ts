@@ -134,6 +134,7 @@ export async function buildAgentConfig(config: AgentFileConfig, options: LoadAge
     structured: { ...config.structured, ...extra.structured },
     memory: extra.memory ?? (await memoryOptions(config, options, label)),
     session: extra.session ?? (await sessionBinding(config, options, label)),
+    compress: extra.compress ?? config.compress,
   });
 }
 

@@ -80,10 +80,12 @@ export interface AgentFileConfig {
   budget?: BudgetConfig;
   trace?: { metadata?: Record<string, unknown>; toolResultChars?: number; parentRunId?: string };
   structured?: { maxRetries?: number };
-  /** Refused as "not supported yet" until its subsystem lands (NOT_SUPPORTED_YET); then its validated value. */
+  /** The conversation window (lib/memory/). */
   memory?: MemorySettings;
-  /** Refused as "not supported yet" until its subsystem lands (NOT_SUPPORTED_YET); then its validated value. */
+  /** Persistent sessions (lib/sessions/). */
   session?: SessionSettings;
+  /** Prompt compression (lib/memory/). */
+  compress?: { threshold?: number; keepRecent?: number; contextWindow?: number; maxChars?: number };
   /** Refused as "not supported yet" until its subsystem lands (NOT_SUPPORTED_YET); then its validated value. */
   guardrails?: { input?: GuardrailSettings[]; output?: GuardrailSettings[] };
   /** Refused as "not supported yet" until its subsystem lands (NOT_SUPPORTED_YET); then its validated value. */
