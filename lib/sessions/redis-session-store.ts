@@ -88,7 +88,7 @@ export class RedisSessionStore extends BaseSessionStore {
     if (this.#closed) return;
     this.#closed = true;
     try {
-      (await this.#handle).release();
+      await (await this.#handle).release();
     } catch {
       // never connected: nothing to release
     }

@@ -19,7 +19,7 @@ function isRecord(value: unknown): value is Record<string, unknown> {
 
 /** A stored session read back and checked (CorruptRecordError / SchemaVersionError otherwise). */
 export function decodeSession(text: string, where: string): SessionRecord {
-  const value = decodeRecord(text, SESSION_KIND, SESSION_VERSION, where);
+  const value = decodeRecord<unknown>(text, { kind: SESSION_KIND, version: SESSION_VERSION, where });
   const problem = !isRecord(value)
     ? 'not an object'
     : typeof value.id !== 'string'
@@ -28,7 +28,7 @@ export function decodeSession(text: string, where: string): SessionRecord {
         (typeof value.summary !== 'string' ? 'summary must be a string' : undefined) ??
         (!isRecord(value.metadata) ? 'metadata must be an object' : undefined) ??
         (['createdAt', 'updatedAt', 'revision'].find((key) => typeof value[key] !== 'number') === undefined ? undefined : 'createdAt, updatedAt and revision must be numbers');
-  if (problem !== undefined) throw new CorruptRecordError(`${where}: not a session record: ${problem}`, { where });
+  if (problem !== undefined) throw new CorruptRecordError({ where, reason: `not a session record: ${problem}` });
   return value as unknown as SessionRecord;
 }
 

@@ -56,7 +56,7 @@ describe('two agentlib serve processes sharing a Redis session store', requires(
       await store.delete(sessionId);
     } finally {
       await store.close();
-      closeAllStorage();
+      await closeAllStorage();
     }
   });
 });

@@ -14,8 +14,8 @@ import type { SessionStore } from '../../../lib/sessions/types.js';
 import type { SessionStoreOptions } from '../../../lib/sessions/base-session-store.js';
 import { closeAllStorage, CorruptRecordError, InvalidStoreIdError } from '../../../lib/storage/index.js';
 import { requires } from '../../support/requirements.js';
-import { redisTestUrl } from '../../support/services.js';
-import { HOSTILE_IDS } from './hostile-ids.js';
+import { redisTestPrefix, redisTestUrl } from '../../support/services.js';
+import { HOSTILE_IDS } from '../../support/hostile-ids.js';
 
 /** One backend under test: how to open a store on a fresh place, and what it wrote there. */
 interface Backend {
@@ -67,7 +67,7 @@ const BACKENDS: Backend[] = [
     name: 'Redis',
     options: requires('redis'),
     open: (place, options = {}) => new RedisSessionStore({ ...options, url: redisTestUrl(), keyPrefix: place }),
-    place: () => Promise.resolve(`agentlib-test:${process.pid}:${places++}`),
+    place: () => Promise.resolve(redisTestPrefix(`sessions${places++}`)),
   },
 ];
 
@@ -105,7 +105,7 @@ before(async () => {
 });
 
 after(async () => {
-  closeAllStorage();
+  await closeAllStorage();
   await rm(root, { recursive: true, force: true });
 });
 

@@ -28,7 +28,7 @@ function lineFrom(child: ChildProcess, expected: string): Promise<void> {
 describe('one SQLite session, eight processes appending at once', () => {
   let dir: string | undefined;
   after(async () => {
-    closeAllStorage();
+    await closeAllStorage();
     if (dir !== undefined) await rm(dir, { recursive: true, force: true });
   });
 
