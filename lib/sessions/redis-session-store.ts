@@ -47,7 +47,7 @@ export class RedisSessionStore extends BaseSessionStore {
 
   async #send<T>(args: string[]): Promise<T> {
     const { client } = await this.#handle;
-    return (await client.sendCommand(args)) as T;
+    return (await client.sendCommand(args));
   }
 
   #key(id: string): string {

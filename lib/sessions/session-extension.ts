@@ -42,7 +42,7 @@ export function sessionExtension(memory: ConversationMemory, binding: SessionBin
     async beforeRun(ctx: ExtensionContext, messages: Message[]): Promise<Message[] | undefined> {
       if (!ctx.conversation) return undefined;
       await load(ctx);
-      return inner.beforeRun!(ctx, messages) as Message[] | undefined;
+      return inner.beforeRun!(ctx, messages);
     },
     async afterRun(ctx: ExtensionContext, added: readonly Message[], finalContent: string): Promise<void> {
       if (!ctx.conversation) return;

@@ -29,7 +29,7 @@ export function decodeSession(text: string, where: string): SessionRecord {
         (!isRecord(value.metadata) ? 'metadata must be an object' : undefined) ??
         (['createdAt', 'updatedAt', 'revision'].find((key) => typeof value[key] !== 'number') === undefined ? undefined : 'createdAt, updatedAt and revision must be numbers');
   if (problem !== undefined) throw new CorruptRecordError({ where, reason: `not a session record: ${problem}` });
-  return value as unknown as SessionRecord;
+  return value as SessionRecord;
 }
 
 /** Checks a TTL in seconds (≥ 0, finite); 0 means no expiry. */

@@ -42,7 +42,7 @@ describe('one SQLite session, eight processes appending at once', () => {
     // Every writer has opened the database before any starts writing, so the appends overlap.
     await Promise.all(children.map((child) => lineFrom(child, 'ready')));
     const done = children.map((child) => lineFrom(child, 'done'));
-    for (const child of children) child.stdin!.end('go\n');
+    for (const child of children) child.stdin.end('go\n');
     await Promise.all(done);
     const store = new SQLiteSessionStore({ path });
     const record = await store.load('shared');
