@@ -5,6 +5,7 @@ import { openConfiguredSessionStore, sessionStoreUrl } from '../lib/config/sessi
 import type { SessionSettings } from '../lib/config/types.js';
 import { DEFAULT_SESSION_STORE_URL } from '../lib/sessions/open-session-store.js';
 import type { SessionStore } from '../lib/sessions/types.js';
+import { StorageUrlError } from '../lib/storage/index.js';
 import { batchedLines } from '../lib/serve/access-log.js';
 import { createServeApp } from '../lib/serve/app.js';
 import { listen, type RunningServer } from '../lib/serve/server.js';
@@ -30,7 +31,12 @@ function describeFailure(error: unknown): string {
 async function serveSessions(settings: SessionSettings | undefined, agentName: string, file: string, flag: string | undefined): Promise<SessionStore | undefined> {
   const url = flag ?? (settings === undefined ? DEFAULT_SESSION_STORE_URL : sessionStoreUrl(settings, file));
   if (url === 'memory://' || url === 'memory') return undefined;
-  return openConfiguredSessionStore(settings ?? {}, agentName, file, url);
+  try {
+    return await openConfiguredSessionStore(settings ?? {}, agentName, file, url);
+  } catch (error) {
+    if (StorageUrlError.isInstance(error)) throw new UsageError(`--session-store: ${error.message}`);
+    throw error;
+  }
 }
 
 /** Resolves when SIGTERM arrives or `signal` (Ctrl+C) aborts; tells which. */

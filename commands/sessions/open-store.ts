@@ -4,6 +4,8 @@ import { namespaceOf, sessionStoreUrl } from '../../lib/config/session-settings.
 import { DEFAULT_SESSION_NAMESPACE, type SessionStore } from '../../lib/sessions/types.js';
 import { DEFAULT_SESSION_STORE_URL, openSessionStore } from '../../lib/sessions/open-session-store.js';
 import type { CommandArguments } from '../command-module.js';
+import { UsageError } from '../../cli/usage-error.js';
+import { InvalidStoreIdError, StorageUrlError } from '../../lib/storage/index.js';
 import { parseVars } from '../run/parse-vars.js';
 
 function text(value: unknown): string | undefined {
@@ -28,9 +30,15 @@ export async function sessionsStore(args: CommandArguments, cwd: string, env: Re
     namespace ??= settings.namespace ?? namespaceOf(config.name ?? 'agent');
     defaultTtl = settings.ttl;
   }
-  return openSessionStore(url ?? DEFAULT_SESSION_STORE_URL, {
-    namespace: namespace ?? DEFAULT_SESSION_NAMESPACE,
-    cwd,
-    ...(defaultTtl === undefined ? {} : { defaultTtl }),
-  });
+  try {
+    return openSessionStore(url ?? DEFAULT_SESSION_STORE_URL, {
+      namespace: namespace ?? DEFAULT_SESSION_NAMESPACE,
+      cwd,
+      ...(defaultTtl === undefined ? {} : { defaultTtl }),
+    });
+  } catch (error) {
+    // A store URL or namespace the command line got wrong: exit 2.
+    if (StorageUrlError.isInstance(error) || InvalidStoreIdError.isInstance(error)) throw new UsageError(error.message);
+    throw error;
+  }
 }
