@@ -6,15 +6,11 @@ export const sessionsCommand: CommandDescriptor = {
   positionals: '<action> [ids..]',
   description: 'Manage saved conversations: ls, show, rm, branch, export',
   examples: [
-    ['$0 sessions ls --agent agent.yaml', "the sessions of an agent (its session: store and namespace), newest first"],
-    ['$0 sessions show alice --agent agent.yaml', 'the conversation of one session'],
-    ['$0 sessions branch alice alice-try2 --store redis://127.0.0.1:6379 --namespace support', 'copy a session to a new id'],
+    ['$0 sessions ls --agent agent.yaml', "the sessions of an agent (its session: store and namespace), newest first; then show <id>, rm <id..>, branch <id> <new>, export <id> -o file.json"],
   ],
   builder: (yargs) =>
     yargs
       .example('$0 sessions ls --json', 'the sessions of the default store (sqlite://.agentlib/agentlib.db, namespace default) as JSON')
-      .example('$0 sessions rm old-1 old-2 --agent agent.yaml', 'delete sessions')
-      .example('$0 sessions export alice -o alice.json --agent agent.yaml', 'the whole stored session as one JSON document')
       .positional('action', { type: 'string', describe: 'ls (list), show (one conversation), rm (delete), branch (copy <source> <new>), export (JSON)' })
       .positional('ids', { type: 'string', array: true, describe: 'session ids: one for show/export, one or more for rm, two for branch' })
       .option('agent', { type: 'string', describe: "take the store and namespace from this agent YAML's session: (namespace: the agent's name)" })

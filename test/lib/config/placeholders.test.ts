@@ -51,7 +51,6 @@ mcp:
 describe('agent YAML: memory, session, guardrails and mcp — refused until their subsystems land', () => {
   test('each is refused as not supported yet, at its key, whatever its value', () => {
     assert.deepEqual(brief(issuesOf(() => parseAgentConfig(VALID, { env: {} }))), [
-      '6:1 "session" is not supported yet: it will come with the sessions subsystem (lib/sessions/: persistent session stores); until then nothing would honour it',
       '11:1 "guardrails" is not supported yet: it will come with the guardrails subsystem (lib/safety/: input/output guardrails and tool-output screening); until then nothing would honour it',
       '18:1 "mcp" is not supported yet: it will come with the MCP subsystem (lib/mcp/: tools from MCP servers); until then nothing would honour it',
     ]);
