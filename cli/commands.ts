@@ -5,6 +5,7 @@ import { evalCommand } from './commands/eval-command.js';
 import { initCommand } from './commands/init-command.js';
 import { runCommand } from './commands/run-command.js';
 import { serveCommand } from './commands/serve-command.js';
+import { sessionsCommand } from './commands/sessions-command.js';
 import { traceCommand } from './commands/trace-command.js';
 
 /**
@@ -15,4 +16,4 @@ import { traceCommand } from './commands/trace-command.js';
  * Commands land here as they are built (chat, run, serve, doctor, eval, trace, graph, init), each
  * as `{ name, description, builder, load: () => import('../commands/<name>.js') }`.
  */
-export const commandDescriptors: readonly CommandDescriptor[] = [chatCommand, runCommand, serveCommand, evalCommand, traceCommand, initCommand, doctorCommand];
+export const commandDescriptors: readonly CommandDescriptor[] = [chatCommand, runCommand, serveCommand, evalCommand, traceCommand, sessionsCommand, initCommand, doctorCommand];

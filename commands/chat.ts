@@ -2,7 +2,8 @@ import type { ApprovalHandler } from '../lib/agent/types.js';
 import { ExitCode } from '../cli/exit-codes.js';
 import type { CommandArguments, CommandContext } from './command-module.js';
 import { chatTraces, savedTracesMessage } from './chat/chat-traces.js';
-import { modelSwitcher } from './chat/switch-model.js';
+import { chatSessions } from './chat/chat-sessions.js';
+import { modelSwitcher, sharedProviderAgent } from './chat/switch-model.js';
 import { notInteractiveMessage, whyNotInteractive } from './chat/terminal-check.js';
 import { importTui } from './import-tui.js';
 import type * as RunChatModule from '../tui/chat/run-chat.js';
@@ -11,9 +12,8 @@ import { agentRequestFrom, optionalString } from './run/agent-request.js';
 import { parseVars } from './run/parse-vars.js';
 import { resolveAgent, type AgentRequest } from './run/resolve-agent.js';
 
-/** `--session <id>` is accepted but not wired yet: the hook where a session store will plug in. */
-function sessionNotices(sessionId: string | undefined): string[] {
-  return sessionId === undefined ? [] : [`sessions are not available yet; --session ${sessionId} is ignored and this conversation is not saved.`];
+function sessionNotice(agent: { session?: { store: { namespace: string } } | undefined }, id: string): string {
+  return `session ${id} (namespace ${agent.session?.store.namespace ?? '?'}): the conversation is saved after each turn; /sessions lists, /session <id> switches, /reset starts a new one.`;
 }
 
 /**
@@ -33,6 +33,8 @@ export async function run(args: CommandArguments, context: CommandContext): Prom
   const vars = parseVars(args.var as unknown[] | undefined);
   // Every turn is a run on the same cassette: a question asked again (after /reset) replays again.
   const request: AgentRequest = { ...agentRequestFrom(args, { cwd, env: io.env, vars }, '--timeout'), reuseRecordings: true };
+  const sessionId = optionalString(args.session);
+  if (sessionId !== undefined) request.sessionId = sessionId;
   const resolved = await resolveAgent(request);
   const approveMode = optionalString(args.approve);
   const approve: ApprovalHandler | undefined = approveMode === undefined || approveMode === 'ask' ? undefined : await approvalHandler(approveMode, io);
@@ -54,7 +56,9 @@ export async function run(args: CommandArguments, context: CommandContext): Prom
     cwd,
     // /model: the same file with another model; with --record / --replay on the same cassette.
     switchModel: modelSwitcher(request, resolved),
-    notices: sessionNotices(optionalString(args.session)),
+    // /session <id> loads the same file on another session (with --record / --replay, on the same cassette, like /model).
+    sessions: chatSessions(request, resolved.file, async (next) => (next.record === undefined && next.replay === undefined ? (await resolveAgent(next)).agent : sharedProviderAgent(next, resolved))),
+    notices: sessionId === undefined ? [] : [sessionNotice(agent, sessionId)],
     signal: context.signal,
     ...(traces === undefined ? {} : { traces: traces.traces }),
   });

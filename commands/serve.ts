@@ -1,6 +1,11 @@
 import { AgentlibError } from '../lib/core/errors/agentlib-error.js';
 import { buildAgentConfig } from '../lib/config/load-agent.js';
 import { loadAgentConfig } from '../lib/config/parse-agent-config.js';
+import { openConfiguredSessionStore, sessionStoreUrl } from '../lib/config/session-settings.js';
+import type { SessionSettings } from '../lib/config/types.js';
+import { DEFAULT_SESSION_STORE_URL } from '../lib/sessions/open-session-store.js';
+import type { SessionStore } from '../lib/sessions/types.js';
+import { StorageUrlError } from '../lib/storage/index.js';
 import { batchedLines } from '../lib/serve/access-log.js';
 import { createServeApp } from '../lib/serve/app.js';
 import { listen, type RunningServer } from '../lib/serve/server.js';
@@ -17,6 +22,21 @@ import { serveSettings } from './serve/serve-options.js';
 function describeFailure(error: unknown): string {
   if (AgentlibError.isInstance(error)) return `${error.name}: ${error.message}`;
   return error instanceof Error ? (error.stack ?? error.message) : String(error);
+}
+
+/**
+ * The session store of the server: `--session-store`, else the file's `session:` store, else the
+ * SQLite file `.agentlib/agentlib.db`; `memory://` keeps the bounded in-memory store (undefined).
+ */
+async function serveSessions(settings: SessionSettings | undefined, agentName: string, file: string, flag: string | undefined): Promise<SessionStore | undefined> {
+  const url = flag ?? (settings === undefined ? DEFAULT_SESSION_STORE_URL : sessionStoreUrl(settings, file));
+  if (url === 'memory://' || url === 'memory') return undefined;
+  try {
+    return await openConfiguredSessionStore(settings ?? {}, agentName, file, url);
+  } catch (error) {
+    if (StorageUrlError.isInstance(error)) throw new UsageError(`--session-store: ${error.message}`);
+    throw error;
+  }
 }
 
 /** Resolves when SIGTERM arrives or `signal` (Ctrl+C) aborts; tells which. */
@@ -48,11 +68,16 @@ export async function run(args: CommandArguments, context: CommandContext): Prom
   const vars = parseVars(args.var as unknown[] | undefined);
   // Every request is a run on the same cassette: --replay answers a recorded run as often as it is asked.
   const plan = planAgentLoad({ ...agentRequestFrom(args, { cwd, env: io.env, vars }, '--provider-timeout'), reuseRecordings: true });
-  const agentConfig = await buildAgentConfig(await loadAgentConfig(plan.file, plan.options), plan.options, plan.file);
+  // Requests choose their session with session_id: the file's `session:` names the store only.
+  const { session: sessionSettings, ...fileConfig } = await loadAgentConfig(plan.file, plan.options);
+  if (sessionSettings?.id !== undefined) throw new UsageError(`${plan.file}: session.id has no meaning for agentlib serve (each request names its session with session_id); remove it.`);
+  const agentConfig = await buildAgentConfig(fileConfig, plan.options, plan.file);
+  const sessions = await serveSessions(sessionSettings, fileConfig.name ?? 'agent', plan.file, typeof args.sessionStore === 'string' ? args.sessionStore : undefined);
   // Access-log lines of one event-loop turn go to stderr in one write (a write per request costs a system call).
   const accessLog = batchedLines((text) => void io.stderr.write(text));
   const served = createServeApp({
     agent: agentConfig,
+    ...(sessions === undefined ? {} : { sessions }),
     maxConcurrency: settings.maxConcurrency,
     timeoutMs: settings.timeoutMs,
     bodyTimeoutMs: settings.bodyTimeoutMs,
@@ -81,5 +106,6 @@ export async function run(args: CommandArguments, context: CommandContext): Prom
   const drained = await server.close(settings.graceMs);
   accessLog.flush();
   io.stderr.write(`stopped (${drained.finished} run(s) finished, ${drained.aborted} aborted)\n`);
+  await sessions?.close();
   return why === 'SIGINT' ? ExitCode.INTERRUPTED : ExitCode.OK;
 }

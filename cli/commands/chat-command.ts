@@ -8,6 +8,7 @@ export const chatCommand: CommandDescriptor = {
   examples: [
     ['$0 chat agent.yaml', 'chat with an agent; review-gated tools ask for approval'],
     ['$0 chat customer_support --model gpt-4o', 'chat with a bundled template on another model'],
+    ['$0 chat agent.yaml --session alice', 'continue the saved conversation "alice" (/sessions lists, /session <id> switches)'],
     ['$0 chat examples/calculator/agent.yaml --replay examples/calculator/cassette.jsonl', 'chat offline from a recorded cassette'],
   ],
   builder: (yargs) =>
@@ -18,7 +19,7 @@ export const chatCommand: CommandDescriptor = {
       .option('var', { type: 'string', array: true, describe: 'set a ${variable} for the YAML and the tools: --var key=value (repeatable)' })
       .option('approve', { type: 'string', describe: 'answer tool approvals: ask (default: in the chat), all, none, or a policy YAML' })
       .option('timeout', { type: 'number', describe: 'seconds without a byte from the provider before a call fails and is retried: the wait for the first byte and between stream chunks (default 60; 0: none)' })
-      .option('session', { type: 'string', describe: 'continue a saved session (not available yet)' })
+      .option('session', { type: 'string', describe: "continue (or start) a saved session: the file's session: store, default SQLite .agentlib/agentlib.db" })
       .option('record', { type: 'string', describe: 'record every provider call to this cassette (JSONL)' })
       .option('replay', { type: 'string', describe: 'answer provider calls from this cassette (no network)' })
       .option('trace', { type: 'boolean', default: true, describe: "save each turn's trace to .agentlib/traces/<run>.jsonl (--no-trace: none)" })

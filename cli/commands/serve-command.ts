@@ -24,13 +24,14 @@ export const serveCommand: CommandDescriptor = {
       .option('shutdown-grace', { type: 'number', default: 10, describe: 'seconds in-flight runs get to finish on SIGTERM/SIGINT' })
       .option('playground', { type: 'boolean', default: true, describe: 'serve the /playground page (--no-playground: off)' })
       .option('quiet', { alias: 'q', type: 'boolean', default: false, describe: 'no access log on stderr' })
+      .option('session-store', { type: 'string', describe: "where session_id conversations live: sqlite://[path] (default: the file's session: store, else .agentlib/agentlib.db), redis://host:port (several servers share it), file://dir, memory:// (this process only)" })
       .option('model', { alias: 'm', type: 'string', describe: "override the file's model" })
       .option('provider', { alias: 'p', type: 'string', describe: "override the file's provider (openai, anthropic, gemini, ollama)" })
       .option('max-iterations', { type: 'number', describe: 'override max_iterations' })
       .option('var', { type: 'string', array: true, describe: 'set a ${variable} for the YAML and the tools: --var key=value (repeatable)' })
       .option('provider-timeout', { type: 'number', describe: 'seconds without a byte from the provider before a streamed call (/stream, stream: true) fails and is retried: first byte, between chunks (default 60; 0: none); --timeout bounds the whole request' })
       .option('replay', { type: 'string', describe: 'answer provider calls from this cassette (no network)' })
-      .group(['port', 'host', 'auth-token', 'auth-token-file', 'cors', 'max-concurrency', 'timeout', 'body-timeout', 'shutdown-grace', 'playground', 'quiet'], 'Server:')
+      .group(['port', 'host', 'auth-token', 'auth-token-file', 'cors', 'max-concurrency', 'timeout', 'body-timeout', 'shutdown-grace', 'playground', 'quiet', 'session-store'], 'Server:')
       .group(['model', 'provider', 'max-iterations', 'var', 'provider-timeout', 'replay'], 'Agent:'),
   load: () => import('../../commands/serve.js'),
 };

@@ -17,14 +17,22 @@ import { planAgentLoad, resolveAgent, type AgentRequest, type ResolvedAgent } fr
 export function modelSwitcher(request: AgentRequest, resolved: Pick<ResolvedAgent, 'recorder' | 'replay'>): (model: string) => Promise<Agent> {
   return async (model) => {
     if (request.record === undefined && request.replay === undefined) return (await resolveAgent({ ...request, model })).agent;
-    const shared = request.record !== undefined ? resolved.recorder : resolved.replay;
-    if (shared === undefined) {
-      const flag = request.record !== undefined ? `--record ${request.record}` : `--replay ${request.replay ?? ''}`;
-      throw new UsageError(`/model cannot switch models here: the agent was loaded without the provider of ${flag}, and loading it again would start the cassette over.`);
-    }
-    const { record: _record, replay: _replay, ...plain } = request;
-    const plan = planAgentLoad({ ...plain, model });
-    plan.options.provider = shared;
-    return loadAgent(plan.file, plan.options);
+    return sharedProviderAgent({ ...request, model }, resolved, '/model cannot switch models here');
   };
+}
+
+/**
+ * Loads `request` (with --record or --replay) again on the chat's own RecordingProvider or
+ * ReplayProvider, so the cassette continues rather than starting over (see modelSwitcher).
+ */
+export function sharedProviderAgent(request: AgentRequest, resolved: Pick<ResolvedAgent, 'recorder' | 'replay'>, refusal = 'cannot load the agent again here'): Promise<Agent> {
+  const shared = request.record !== undefined ? resolved.recorder : resolved.replay;
+  if (shared === undefined) {
+    const flag = request.record !== undefined ? `--record ${request.record}` : `--replay ${request.replay ?? ''}`;
+    throw new UsageError(`${refusal}: the agent was loaded without the provider of ${flag}, and loading it again would start the cassette over.`);
+  }
+  const { record: _record, replay: _replay, ...plain } = request;
+  const plan = planAgentLoad(plain);
+  plan.options.provider = shared;
+  return loadAgent(plan.file, plan.options);
 }

@@ -27,6 +27,8 @@ export interface AgentRequest {
   /** The provider's first-byte and idle timeouts (`--timeout` / `--provider-timeout`), and the flag that set them. */
   providerTimeout?: { ms: number; flag: string };
   observers?: readonly AgentObserver[];
+  /** Continue this stored session (`agentlib chat --session`). */
+  sessionId?: string;
 }
 
 /** The agent plus what the run command reports about it. */
@@ -68,6 +70,7 @@ export function planAgentLoad(request: AgentRequest): AgentLoadPlan {
   const options: LoadAgentOptions = { vars: request.vars, env: request.env };
   if (request.model !== undefined) options.model = request.model;
   if (request.maxIterations !== undefined) options.maxIterations = request.maxIterations;
+  if (request.sessionId !== undefined) options.sessionId = request.sessionId;
   if (request.providerTimeout !== undefined) {
     if (request.replay !== undefined) throw new UsageError(`${request.providerTimeout.flag} has no effect with --replay (the cassette answers; no provider is called).`);
     const { ms } = request.providerTimeout;

@@ -18,6 +18,11 @@ import { executeRun } from './execute-run.js';
 import type { AgentResult } from './result.js';
 import { RunAborter } from './run-aborter.js';
 import { buildSystemPrompt } from './system-prompt.js';
+import { resolveCompression, resolveMemory, resolveSession } from './resolve-memory.js';
+import { sessionExtension, type SessionExtension } from '../sessions/session-extension.js';
+import type { SessionBinding } from '../sessions/types.js';
+import type { ConversationMemory } from '../memory/conversation-memory.js';
+import { memoryExtension } from '../memory/memory-extension.js';
 import type { AgentConfig, AgentInput, RunOptions } from './types.js';
 
 type StreamedRun = (agent: Agent, input: AgentInput, options: RunOptions, onEvent: (event: AgentEvent) => void, aborter: RunAborter, useHistory: boolean) => Promise<AgentResult>;
@@ -56,6 +61,9 @@ export class Agent {
   readonly #bus: EventBus;
   readonly #sessionApprovals = new Set<string>();
   readonly #analytics: AgentAnalytics | undefined;
+  readonly #memory: ConversationMemory | undefined;
+  readonly #session: SessionExtension | undefined;
+  readonly #binding: SessionBinding | undefined;
   #history: Message[] = [];
   #usage = new AgentUsage();
   #systemPrompt = '';
@@ -63,7 +71,18 @@ export class Agent {
   #toolSpecs: readonly ProviderToolSpec[] = [];
 
   constructor(config: AgentConfig) {
-    this.#config = resolveAgentConfig(config);
+    const resolved = resolveAgentConfig(config);
+    this.#memory = resolveMemory(config);
+    const session = resolveSession(config);
+    this.#binding = session;
+    const fallbackSummarizer = { provider: resolved.provider, model: resolved.model };
+    this.#session = session === undefined || this.#memory === undefined ? undefined : sessionExtension(this.#memory, session, { fallbackSummarizer });
+    const own = this.#session?.extension ?? (this.#memory === undefined ? undefined : memoryExtension(this.#memory, { fallbackSummarizer }));
+    const compression = resolveCompression(config, resolved.model);
+    // Memory (or the session) goes first, so later extensions see the history it restores;
+    // compression goes last, so it sees the messages every other extension prepared.
+    const extensions = [...(own === undefined ? [] : [own]), ...resolved.extensions, ...(compression === undefined ? [] : [compression])];
+    this.#config = extensions.length === resolved.extensions.length ? resolved : { ...resolved, extensions };
     for (const tool of config.tools ?? []) this.#registry.add(tool);
     this.#builtWithTools = this.#registry.size > 0;
     const observers: AgentObserver[] = [...(config.observers ?? [])];
@@ -91,9 +110,19 @@ export class Agent {
     return this.#config.provider.name;
   }
 
-  /** The conversation so far (what `run` continues). */
+  /** The conversation so far (what `run` continues): with a memory, its window (without the summary). */
   get history(): readonly Message[] {
-    return this.#history;
+    return this.#memory?.messages ?? this.#history;
+  }
+
+  /** The stored session the agent continues (`session` option), when it has one. */
+  get session(): SessionBinding | undefined {
+    return this.#binding;
+  }
+
+  /** The agent's ConversationMemory, when it has one (`memory` or `summarize` options). */
+  get memory(): ConversationMemory | undefined {
+    return this.#memory;
   }
 
   /** Usage summed over every run since construction or `reset()`. */
@@ -163,9 +192,14 @@ export class Agent {
     );
   }
 
-  /** Clears history, usage, analytics and session approvals. */
+  /**
+   * Clears history (and the memory with its summary), usage, analytics and session approvals.
+   * With a session, the next run's save replaces the stored session with the new conversation.
+   */
   reset(): void {
     this.#history = [];
+    this.#memory?.clear();
+    this.#session?.reset();
     this.#usage = new AgentUsage();
     this.#sessionApprovals.clear();
     this.#analytics?.reset();
@@ -224,7 +258,9 @@ export class Agent {
       tools: this.#toolMap,
       toolSpecs: this.#toolSpecs,
       systemPrompt: this.#systemPrompt,
-      history: mode.useHistory ? this.#history : [],
+      // With a memory, its extension restores the conversation (and stores the run's messages).
+      history: mode.useHistory && this.#memory === undefined ? this.#history : [],
+      conversation: mode.useHistory,
       sessionApprovals: this.#sessionApprovals,
       input,
       options,
@@ -232,7 +268,7 @@ export class Agent {
       sink: mode.sink,
       ...(mode.aborter ? { aborter: mode.aborter } : {}),
     });
-    if (mode.useHistory) this.#history.push(...added);
+    if (mode.useHistory && this.#memory === undefined) this.#history.push(...added);
     this.#usage.merge(result.usage);
     return result;
   }

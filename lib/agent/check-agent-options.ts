@@ -17,7 +17,9 @@ const AGENT_OPTIONS: Keys<AgentConfig> = {
   toolConfig: true, trace: true, structured: true, extensions: true, verbose: true, enableAnalytics: true, maxRetries: true,
   maxTotalTokens: true, maxCostUsd: true, costWarningThreshold: true, toolPolicy: true, confirmAction: true,
   approvalTimeout: true, parallelToolExecution: true, parentRunId: true, traceMetadata: true, traceToolResultChars: true,
-  runtime: true,
+  runtime: true, memory: true, summarize: true, summarizeOnTrim: true, summarizeProvider: true, summarizeModel: true,
+  summarizeMaxTokens: true, session: true, sessionStore: true, sessionId: true,
+  compress: true, compressContext: true, compressThreshold: true, compressKeepRecent: true,
 };
 
 const RETRY: Keys<RetryOptions> = { maxRetries: true, baseDelayMs: true, maxDelayMs: true, maxRetryAfterMs: true, deadlineMs: true };

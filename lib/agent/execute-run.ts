@@ -28,6 +28,8 @@ export interface ExecuteRunInput {
   toolSpecs: readonly ProviderToolSpec[];
   systemPrompt: string;
   history: readonly Message[];
+  /** The run continues the agent's conversation (run, stream) rather than standing alone (ask, batch). */
+  conversation: boolean;
   sessionApprovals: Set<string>;
   input: AgentInput;
   options: RunOptions;
@@ -161,6 +163,7 @@ export async function executeRun(input: ExecuteRunInput): Promise<{ result: Agen
     agentName: config.name,
     signal,
     usage,
+    conversation: input.conversation,
     emit: async (type, payload) => emit(type, withoutBaseKeys(payload)),
   };
   const state: RunState = {

@@ -9,6 +9,11 @@ export interface ExtensionContext {
   agentName: string;
   signal: AbortSignal;
   usage: AgentUsage;
+  /**
+   * True when the run continues the agent's conversation (`run`, `stream`); false for `ask` and
+   * `batch`, which neither read nor change it (memory and session extensions stay out of those).
+   */
+  conversation: boolean;
   /** Emits an event on the run's stream (memory, guardrail, screening events). */
   emit<T extends AgentEventType>(type: T, payload: AgentEventPayloads[T]): Promise<void>;
 }

@@ -19,14 +19,9 @@ export interface PendingSubsystem {
  */
 export const NOT_SUPPORTED_YET: readonly PendingSubsystem[] = [
   {
-    subsystem: 'the memory subsystem (lib/memory/: conversation window, summaries, entity, knowledge-graph and long-term memory)',
-    yamlKeys: ['memory', 'summarize', 'summarize_on_trim', 'summarize_provider', 'summarize_model', 'summarize_max_tokens', 'entity_memory', 'knowledge_graph', 'knowledge_memory'],
-    agentOptions: ['memory', 'summarize', 'summarizeOnTrim', 'summarizeProvider', 'summarizeModel', 'summarizeMaxTokens', 'entityMemory', 'knowledgeGraph', 'knowledgeMemory'],
-  },
-  {
-    subsystem: 'the sessions subsystem (lib/sessions/: persistent session stores)',
-    yamlKeys: ['session', 'session_id', 'session_store'],
-    agentOptions: ['session', 'sessionId', 'sessionStore'],
+    subsystem: 'entity, knowledge-graph and long-term memory (lib/memory/)',
+    yamlKeys: ['entity_memory', 'knowledge_graph', 'knowledge_memory'],
+    agentOptions: ['entityMemory', 'knowledgeGraph', 'knowledgeMemory'],
   },
   {
     subsystem: 'the guardrails subsystem (lib/safety/: input/output guardrails and tool-output screening)',
@@ -37,11 +32,6 @@ export const NOT_SUPPORTED_YET: readonly PendingSubsystem[] = [
     subsystem: 'the coherence check (lib/safety/: the intent check before tool calls)',
     yamlKeys: ['coherence', 'coherence_check', 'coherence_provider', 'coherence_model'],
     agentOptions: ['coherence', 'coherenceCheck', 'coherenceProvider', 'coherenceModel'],
-  },
-  {
-    subsystem: 'prompt compression (lib/memory/)',
-    yamlKeys: ['compress', 'compress_context', 'compress_threshold', 'compress_keep_recent'],
-    agentOptions: ['compress', 'compressContext', 'compressThreshold', 'compressKeepRecent'],
   },
   {
     subsystem: 'the MCP subsystem (lib/mcp/: tools from MCP servers)',

@@ -14,6 +14,8 @@ import type { ToolPolicy } from '../safety/tool-policy.js';
 import type { Tool } from '../tools/types.js';
 import type { ReasoningStrategyName } from './strategies.js';
 import type { AgentExtension } from './extension.js';
+import type { ConversationMemory, ConversationMemoryOptions } from '../memory/conversation-memory.js';
+import type { SessionBinding, SessionStore } from '../sessions/types.js';
 
 /** What a run takes: a prompt, or messages to append to the conversation. */
 export type AgentInput = string | readonly Message[];
@@ -71,6 +73,30 @@ export interface BudgetConfig {
   maxCostUsd?: number;
   /** Emit one `cost-warning` event when the run's cost crosses this many USD. */
   costWarningThreshold?: number;
+}
+
+/** How messages leaving the conversation window are summarised (the `summarize` group). */
+export interface SummarizeConfig {
+  /** Summarise trimmed messages instead of forgetting them. Default false. */
+  onTrim?: boolean;
+  /** Provider of the summaries. Default: the agent's provider. */
+  provider?: Provider;
+  /** Model of the summaries. Default: the agent's model (or the summary provider's default model). */
+  model?: string;
+  /** Cap of a summary reply, in tokens. Default 500. */
+  maxTokens?: number;
+}
+
+/** Prompt compression (the `compress` group): see `agentlib/memory` promptCompression. */
+export interface CompressConfig {
+  /** Fill of the context window at which compression starts, in (0, 1]. Default 0.75. */
+  threshold?: number;
+  /** Latest turns sent verbatim. Default 3. */
+  keepRecent?: number;
+  /** Context window in tokens. Default: the model registry's value for the agent's model. */
+  contextWindow?: number;
+  /** Characters kept of each older message. Default 300. */
+  maxChars?: number;
 }
 
 /** Tool-handling settings. */
@@ -150,6 +176,20 @@ export interface AgentConfig {
   toolConfig?: ToolsConfig;
   trace?: TraceConfig;
   structured?: StructuredConfig;
+  /**
+   * The conversation window: a ConversationMemory (shared or restored), or its options. Without it
+   * (and without `summarize`) the agent keeps the whole conversation.
+   */
+  memory?: ConversationMemory | ConversationMemoryOptions;
+  /** Summaries of the messages leaving the window (implies a memory with the default limits). */
+  summarize?: SummarizeConfig;
+  /**
+   * Persists the conversation in a SessionStore (`agentlib/sessions`): loaded before the first
+   * run, appended after every run. Without `memory`, the whole session is the context.
+   */
+  session?: SessionBinding;
+  /** Compress the per-call messages when they near the context window (never the memory). */
+  compress?: CompressConfig;
   /** Later subsystems (memory, sessions, guardrails, screening, coherence, compression) plug in here. */
   extensions?: readonly AgentExtension[];
   /** Print cache hits and tool calls to stderr. */
@@ -168,6 +208,16 @@ export interface AgentConfig {
   parentRunId?: string;
   traceMetadata?: Record<string, unknown>;
   traceToolResultChars?: number;
+  summarizeOnTrim?: boolean;
+  summarizeProvider?: Provider;
+  summarizeModel?: string;
+  summarizeMaxTokens?: number;
+  sessionStore?: SessionStore;
+  sessionId?: string;
+  /** Turns prompt compression on with the defaults (the spec's flat name; `compress` is the group). */
+  compressContext?: boolean;
+  compressThreshold?: number;
+  compressKeepRecent?: number;
   /** @internal deterministic clock / ids for tests. */
   runtime?: Partial<AgentRuntime>;
 }

@@ -9,6 +9,14 @@ import { group } from './read-mapping.js';
 import { bool, num, oneOf, str, type FieldTable } from './readers.js';
 import { readToolSource } from './tool-sources.js';
 
+/** `compress:` (prompt compression of lib/memory/). */
+const COMPRESS_FIELDS: FieldTable = {
+  threshold: { read: num({ min: 0.01, max: 1 }), type: 'number 0.01–1', default: '0.75', description: 'Fill of the context window at which compression starts.' },
+  keep_recent: { read: num({ integer: true, min: 1 }), type: 'integer ≥ 1', default: '3', description: 'Latest turns sent verbatim.' },
+  context_window: { read: num({ integer: true, min: 1 }), type: 'integer ≥ 1', default: "the model registry's", description: 'Context window of the model, in tokens.' },
+  max_chars: { read: num({ integer: true, min: 0 }), type: 'integer ≥ 0', default: '300', description: 'Characters kept of each older message.' },
+};
+
 const STRATEGIES = Object.keys(REASONING_STRATEGIES) as ReasoningStrategyName[];
 
 /** Every top-level key of an agent YAML file. */
@@ -34,6 +42,7 @@ export const AGENT_FIELDS: FieldTable = {
   structured: { read: group(STRUCTURED_FIELDS), type: 'mapping', description: 'Structured-output repair.', fields: STRUCTURED_FIELDS },
   memory: { read: PLACEHOLDER_READERS.memory, type: 'mapping', description: 'Conversation memory.', fields: MEMORY_FIELDS },
   session: { read: PLACEHOLDER_READERS.session, type: 'mapping', description: 'Persistent sessions.', fields: SESSION_FIELDS },
+  compress: { read: group(COMPRESS_FIELDS), type: 'mapping', description: 'Prompt compression near the context window (per call; never the memory).', fields: COMPRESS_FIELDS },
   guardrails: { read: PLACEHOLDER_READERS.guardrails, type: 'mapping', description: 'Input/output guardrails.', fields: GUARDRAILS_FIELDS },
   mcp: { read: PLACEHOLDER_READERS.mcp, type: 'mapping', description: 'MCP servers.', fields: MCP_FIELDS },
 };
@@ -53,6 +62,12 @@ export const MOVED_KEYS: Readonly<Record<string, string>> = {
   session_id: 'session.id',
   session_store: 'session.store',
   summarize_on_trim: 'memory.summarize_on_trim',
+  compress_context: 'compress',
+  compress_threshold: 'compress.threshold',
+  compress_keep_recent: 'compress.keep_recent',
+  summarize_provider: 'memory.summarize_provider',
+  summarize_model: 'memory.summarize_model',
+  summarize_max_tokens: 'memory.summarize_max_tokens',
 };
 
 /**

@@ -5,6 +5,9 @@ import { ConfigurationError } from '../core/errors/configuration-error.js';
 import type { ProviderTimeoutOptions } from '../providers/call-timeouts.js';
 import { createProvider, withProviderTimeouts, type ProviderSpec } from '../providers/create-provider.js';
 import type { Provider } from '../providers/spec.js';
+import type { ConversationMemoryOptions } from '../memory/conversation-memory.js';
+import type { SessionBinding } from '../sessions/types.js';
+import { openConfiguredSessionStore } from './session-settings.js';
 import { ToolPolicy } from '../safety/tool-policy.js';
 import { loadConfiguredTools } from './load-tools.js';
 import { loadAgentConfig } from './parse-agent-config.js';
@@ -28,6 +31,10 @@ export interface LoadAgentOptions extends AgentConfigOptions {
   maxIterations?: number;
   /** Any other AgentConfig fields (observers, runtime, cache, confirmAction …); groups merge over the file's. */
   config?: Partial<Omit<AgentConfig, 'provider'>>;
+  /** Continue this session (`agentlib chat --session`): in the file's `session:` store, else the default SQLite store. */
+  sessionId?: string;
+  /** Store URL used instead of the file's `session:` store (`sqlite://…`, `redis://…`, `file://…`, `memory://`). */
+  sessionStore?: string;
   /**
    * Builds the provider from its spec. Default `createProvider`. `context.interpolatedEnv` names the
    * environment variables interpolated into the file (a recorder scrubs their values).
@@ -125,7 +132,40 @@ export async function buildAgentConfig(config: AgentFileConfig, options: LoadAge
     toolConfig,
     trace: { ...config.trace, ...extra.trace },
     structured: { ...config.structured, ...extra.structured },
+    memory: extra.memory ?? (await memoryOptions(config, options, label)),
+    session: extra.session ?? (await sessionBinding(config, options, label)),
+    compress: extra.compress ?? config.compress,
   });
+}
+
+/**
+ * The session the agent continues: `options.sessionId` or `session.id`, in `options.sessionStore`
+ * or the store `session:` names (default SQLite). A `session:` without an id anywhere is refused:
+ * nothing would be saved.
+ */
+async function sessionBinding(config: AgentFileConfig, options: LoadAgentOptions, label: string): Promise<SessionBinding | undefined> {
+  const settings = config.session;
+  const id = options.sessionId ?? settings?.id;
+  if (id === undefined) {
+    if (settings === undefined) return undefined;
+    throw new ConfigurationError(`${label}: session: has no id, so nothing would be saved; set session.id, or give one per run (agentlib chat --session <id>; agentlib serve takes session_id per request)`, { key: 'session.id' });
+  }
+  const store = await openConfiguredSessionStore(settings ?? {}, config.name ?? 'agent', label, options.sessionStore);
+  return { store, id, ...(settings?.ttl === undefined ? {} : { ttl: settings.ttl }) };
+}
+
+/** `memory:` as ConversationMemory options (each Agent built from them gets its own memory), with its summary provider created. */
+async function memoryOptions(config: AgentFileConfig, options: LoadAgentOptions, label: string): Promise<ConversationMemoryOptions | undefined> {
+  const memory = config.memory;
+  if (memory === undefined) return undefined;
+  const { summarizeProvider: spec, ...rest } = memory;
+  if (spec === undefined) return rest;
+  try {
+    return { ...rest, summarizeProvider: await (options.createProvider ?? createProvider)(spec, { interpolatedEnv: config.interpolatedEnv ?? [] }) };
+  } catch (error) {
+    if (!ConfigurationError.isInstance(error)) throw error;
+    throw new ConfigurationError(`${label}: memory.summarize_provider: ${error.message}`, { key: 'memory.summarize_provider', cause: error });
+  }
 }
 
 /**

@@ -1,18 +1,17 @@
 import { childPath, deref, report } from './read-context.js';
 import { list, record } from './read-collections.js';
 import { group, readMapping } from './read-mapping.js';
+import { PROVIDER_FIELDS, readProvider } from './provider-node.js';
 import { bool, num, oneOf, str, type FieldTable, type Reader } from './readers.js';
 
-/** `memory:` (the validator that applies once the memory subsystem lands; refused until then). */
+/** `memory:` (the conversation window of lib/memory/). */
 export const MEMORY_FIELDS: FieldTable = {
   max_messages: { read: num({ integer: true, min: 1 }), type: 'integer ≥ 1', default: '20', description: 'Messages kept in the conversation window.' },
   max_tokens: { read: num({ integer: true, min: 1 }), type: 'integer ≥ 1', description: 'Token limit of the conversation window.' },
   summarize_on_trim: { read: bool(), type: 'boolean', default: 'false', description: 'Summarise messages that fall out of the window.' },
-  summarize_model: { read: str({ nonEmpty: true }), type: 'string', description: 'Model used for summaries.' },
-  summarize_max_tokens: { read: num({ integer: true, min: 1 }), type: 'integer ≥ 1', description: 'Length cap of a summary.' },
-  entity_memory: { read: bool(), type: 'boolean', default: 'false', description: 'Track entities mentioned in the conversation.' },
-  knowledge_graph: { read: bool(), type: 'boolean', default: 'false', description: 'Extract subject–relation–object triples.' },
-  knowledge_memory: { read: bool(), type: 'boolean', default: 'false', description: 'Cross-session long-term memory.' },
+  summarize_provider: { read: readProvider, type: 'name | mapping | list', default: "the agent's provider", description: 'Provider of the summaries.', fields: PROVIDER_FIELDS },
+  summarize_model: { read: str({ nonEmpty: true }), type: 'string', default: "the agent's model", description: 'Model used for summaries.' },
+  summarize_max_tokens: { read: num({ integer: true, min: 1 }), type: 'integer ≥ 1', default: '500', description: 'Length cap of a summary reply.' },
 };
 
 const SESSION_ID: Reader<string> = (ctx, node, path) => {
@@ -23,13 +22,14 @@ const SESSION_ID: Reader<string> = (ctx, node, path) => {
   return undefined;
 };
 
-/** `session:` (the validator that applies once the sessions subsystem lands; refused until then). */
+/** `session:` (persistent sessions of lib/sessions/). */
 export const SESSION_FIELDS: FieldTable = {
   store: { read: oneOf(['memory', 'file', 'sqlite', 'redis'] as const), type: 'memory | file | sqlite | redis', default: 'sqlite', description: 'Session backend.' },
-  id: { read: SESSION_ID, type: 'string', description: 'Session key (`[A-Za-z0-9_.-]{1,128}`).' },
-  path: { read: str({ nonEmpty: true }), type: 'string', description: 'Directory (file) or database file (sqlite).' },
-  url: { read: str({ nonEmpty: true }), type: 'string', description: 'Server URL (redis).' },
-  ttl: { read: num({ min: 0 }), type: 'number ≥ 0 (seconds)', description: 'Expiry of saved sessions.' },
+  id: { read: SESSION_ID, type: 'string', description: 'Session key (`[A-Za-z0-9_.-]{1,128}`); `agentlib chat --session` sets it too.' },
+  path: { read: str({ nonEmpty: true }), type: 'string', default: '.agentlib/agentlib.db (sqlite), .agentlib/sessions (file)', description: 'Database file (sqlite) or directory (file), relative to the working directory.' },
+  url: { read: str({ nonEmpty: true }), type: 'string', description: 'Server URL (redis, required there).' },
+  namespace: { read: SESSION_ID, type: 'string', default: 'the agent name', description: 'Keeps the sessions of different agents apart in one store.' },
+  ttl: { read: num({ min: 0 }), type: 'number ≥ 0 (seconds)', description: 'Expiry of saved sessions (0: never).' },
 };
 
 const GUARDRAIL_TYPES = ['topic', 'pii', 'toxicity', 'format', 'length'] as const;

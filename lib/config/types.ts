@@ -5,24 +5,23 @@ import type { RetryOptions } from '../providers/retry.js';
 import type { PolicySpec } from './policy-node.js';
 import type { ToolSourceRef } from './tool-sources.js';
 
-/** `memory:` as validated, once the memory subsystem lands (refused until then). */
+/** `memory:` as validated. */
 export interface MemorySettings {
   maxMessages?: number;
   maxTokens?: number;
   summarizeOnTrim?: boolean;
+  summarizeProvider?: ProviderSpec;
   summarizeModel?: string;
   summarizeMaxTokens?: number;
-  entityMemory?: boolean;
-  knowledgeGraph?: boolean;
-  knowledgeMemory?: boolean;
 }
 
-/** `session:` as validated, once the sessions subsystem lands (refused until then). */
+/** `session:` as validated. */
 export interface SessionSettings {
   store?: 'memory' | 'file' | 'sqlite' | 'redis';
   id?: string;
   path?: string;
   url?: string;
+  namespace?: string;
   ttl?: number;
 }
 
@@ -81,10 +80,12 @@ export interface AgentFileConfig {
   budget?: BudgetConfig;
   trace?: { metadata?: Record<string, unknown>; toolResultChars?: number; parentRunId?: string };
   structured?: { maxRetries?: number };
-  /** Refused as "not supported yet" until its subsystem lands (NOT_SUPPORTED_YET); then its validated value. */
+  /** The conversation window (lib/memory/). */
   memory?: MemorySettings;
-  /** Refused as "not supported yet" until its subsystem lands (NOT_SUPPORTED_YET); then its validated value. */
+  /** Persistent sessions (lib/sessions/). */
   session?: SessionSettings;
+  /** Prompt compression (lib/memory/). */
+  compress?: { threshold?: number; keepRecent?: number; contextWindow?: number; maxChars?: number };
   /** Refused as "not supported yet" until its subsystem lands (NOT_SUPPORTED_YET); then its validated value. */
   guardrails?: { input?: GuardrailSettings[]; output?: GuardrailSettings[] };
   /** Refused as "not supported yet" until its subsystem lands (NOT_SUPPORTED_YET); then its validated value. */

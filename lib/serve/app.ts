@@ -5,6 +5,7 @@ import { getRequestListener } from '@hono/node-server';
 import { Hono, type Context, type MiddlewareHandler } from 'hono';
 import { cors } from 'hono/cors';
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
+import { ConfigurationError } from '../core/errors/configuration-error.js';
 import { Agent } from '../agent/agent.js';
 import type { AgentConfig } from '../agent/types.js';
 import { accessLogLine } from './access-log.js';
@@ -24,6 +25,8 @@ import { streamRoute } from './routes/stream.js';
 import { RunTracker, type DrainResult } from './run-tracker.js';
 import type { ServeRuntime } from './runtime.js';
 import { InMemorySessionStore, type InMemorySessionStoreOptions, type SessionEviction, type SessionStore } from './session-store.js';
+import type { SessionStore as PersistentSessionStore } from '../sessions/types.js';
+import type { StoredSessions } from './run-agent.js';
 
 /** Defaults of the server's limits. */
 export const SERVE_DEFAULTS = {
@@ -44,11 +47,13 @@ export interface ServeAppOptions {
    */
   agent: AgentConfig | (() => Agent);
   /**
-   * Where `session_id` conversations live: a SessionStore, or the bounds of the default
-   * InMemorySessionStore (10,000 sessions, 256 MiB, idle ones expire after an hour), whose
-   * evictions go to `logNotice`.
+   * Where `session_id` conversations live: a persistent store of `agentlib/sessions` (SQLite,
+   * Redis — shared by several server processes —, JSON files; needs `agent` as an AgentConfig,
+   * each request's Agent continuing the session itself), a SessionStore of this module, or the
+   * bounds of the default InMemorySessionStore (10,000 sessions, 256 MiB, idle ones expire after
+   * an hour), whose evictions go to `logNotice`.
    */
-  sessions?: SessionStore | Omit<InMemorySessionStoreOptions, 'onEvict'>;
+  sessions?: SessionStore | PersistentSessionStore | Omit<InMemorySessionStoreOptions, 'onEvict'>;
   /**
    * Largest session a request may continue: its stored messages plus the request's, as JSON in
    * UTF-8 bytes (413 past it, before the run). Default 4 MiB.
@@ -162,7 +167,8 @@ export function createServeApp(options: ServeAppOptions): ServeApp {
     tracker,
     runner: {
       createAgent,
-      sessions: isSessionStore(options.sessions) ? options.sessions : new InMemorySessionStore({ ...options.sessions, onEvict: (eviction) => logNotice(evictionNotice(eviction)) }),
+      sessions: isSessionStore(options.sessions) ? options.sessions : new InMemorySessionStore({ ...(isPersistentStore(options.sessions) ? {} : options.sessions), onEvict: (eviction) => logNotice(evictionNotice(eviction)) }),
+      ...(isPersistentStore(options.sessions) ? { stored: storedSessions(options.sessions, config) } : {}),
       locks: new KeyedLock(),
       maxSessionBytes: options.maxSessionBytes ?? SERVE_DEFAULTS.maxSessionBytes,
       ...(options.toolContext === undefined ? {} : { toolContext: options.toolContext }),
@@ -220,8 +226,21 @@ export function createServeApp(options: ServeAppOptions): ServeApp {
   };
 }
 
+function isPersistentStore(value: ServeAppOptions['sessions']): value is PersistentSessionStore {
+  return value !== undefined && typeof (value as Partial<PersistentSessionStore>).append === 'function';
+}
+
 function isSessionStore(value: ServeAppOptions['sessions']): value is SessionStore {
-  return value !== undefined && typeof (value as Partial<SessionStore>).load === 'function';
+  return value !== undefined && !isPersistentStore(value) && typeof (value as Partial<SessionStore>).load === 'function';
+}
+
+/** A persistent store's runner: each request's Agent is `new Agent({ ...config, session })`. */
+function storedSessions(store: PersistentSessionStore, config: AgentConfig | undefined): StoredSessions {
+  if (config === undefined) throw new ConfigurationError('createServeApp: a persistent session store needs `agent` as an AgentConfig (each request builds an Agent on its session)', { key: 'sessions' });
+  if (config.session !== undefined || config.sessionStore !== undefined || config.sessionId !== undefined) {
+    throw new ConfigurationError('createServeApp: the agent config must not bind a session of its own; requests choose theirs with session_id', { key: 'session' });
+  }
+  return { store, createAgent: (session) => new Agent({ ...config, session }) };
 }
 
 function evictionNotice(eviction: SessionEviction): string {

@@ -9,12 +9,22 @@ import type { KeyedLock } from './keyed-lock.js';
 import type { RunRequest } from './run-request.js';
 import { HttpError } from './http-error.js';
 import { sessionBytes, type SessionStore } from './session-store.js';
+import type { SessionBinding, SessionStore as PersistentSessionStore } from '../sessions/types.js';
+
+/** Sessions kept in a persistent store (lib/sessions): SQLite, Redis, JSON files. */
+export interface StoredSessions {
+  store: PersistentSessionStore;
+  /** A fresh Agent continuing the stored session it is given (it loads and appends the session itself). */
+  createAgent: (session: SessionBinding) => Agent;
+}
 
 /** What a run needs from the server. */
 export interface RunnerDeps {
   /** A fresh Agent (own history, usage and approvals) for every request. */
   createAgent: () => Agent;
   sessions: SessionStore;
+  /** When set, `session_id` conversations live here instead of `sessions` (several processes may share it). */
+  stored?: StoredSessions;
   locks: KeyedLock;
   /** Largest session (its messages as JSON, UTF-8 bytes) a request may run on (413 past it). */
   maxSessionBytes: number;
@@ -42,6 +52,17 @@ export function runAgent(deps: RunnerDeps, request: RunRequest, signal: AbortSig
       // eslint-disable-next-line @typescript-eslint/prefer-promise-reject-errors -- passed on as thrown
       return Promise.reject(error);
     }
+  }
+  const { stored } = deps;
+  if (stored !== undefined) {
+    return deps.locks.run(sessionId, async () => {
+      const record = await stored.store.load(sessionId);
+      const bytes = sessionBytes(record === undefined ? request.messages : [...record.messages, ...request.messages]);
+      if (bytes > deps.maxSessionBytes) throw sessionTooLarge(sessionId, bytes, deps.maxSessionBytes);
+      // The agent's session extension loads the conversation and appends this run's messages in one
+      // atomic write, so another process serving the same session loses nothing.
+      return run(stored.createAgent({ store: stored.store, id: sessionId }), request.messages, runOptions(deps, request, signal), onEvent);
+    });
   }
   return deps.locks.run(sessionId, async () => {
     const history = await deps.sessions.load(sessionId);

@@ -82,13 +82,15 @@ export class InMemorySessionStore implements SessionStore {
     this.#onEvict = options.onEvict;
   }
 
-  /** Sessions currently held. */
+  /** Sessions currently held (idle-expired ones are not). */
   get size(): number {
+    this.#dropExpired();
     return this.#sessions.size;
   }
 
-  /** Bytes currently held (the sessions' JSON, UTF-8). */
+  /** Bytes currently held (the sessions' JSON, UTF-8; idle-expired sessions count for nothing). */
   get bytes(): number {
+    this.#dropExpired();
     return this.#bytes;
   }
 
@@ -106,6 +108,8 @@ export class InMemorySessionStore implements SessionStore {
     const entry: Entry = { json, bytes: Buffer.byteLength(json, 'utf8'), touched: this.#now() };
     const previous = this.#sessions.get(sessionId);
     if (previous !== undefined) this.#remove(sessionId, previous);
+    // Expired sessions go first, silently: they are not evictions, and never make a live session go.
+    this.#dropExpired();
     if (entry.bytes > this.#maxBytes) {
       // It could only be kept by dropping everything else, and still not fit.
       this.#onEvict?.({ sessionId, bytes: entry.bytes, reason: 'bytes' });
@@ -125,6 +129,15 @@ export class InMemorySessionStore implements SessionStore {
     const entry = this.#sessions.get(sessionId);
     if (entry !== undefined) this.#remove(sessionId, entry);
     return Promise.resolve();
+  }
+
+  /** Forgets idle-expired sessions. Map order is least recently used first, so they are at the front. */
+  #dropExpired(): void {
+    const now = this.#now();
+    for (const [id, entry] of this.#sessions) {
+      if (now - entry.touched <= this.#ttlMs) break;
+      this.#remove(id, entry);
+    }
   }
 
   #insert(sessionId: string, entry: Entry): void {

@@ -14,6 +14,7 @@ import { LiveTurn } from './LiveTurn.js';
 import { busyNotice, parseSlashCommand, runSlashCommand, runsWhileBusy } from './slash-commands.js';
 import { TracePane } from './TracePane.js';
 import type { TurnTraces } from './turn-trace.js';
+import type { ChatSessions } from './chat-sessions.js';
 import { liveBudget } from './live-layout.js';
 import { Transcript } from './Transcript.js';
 
@@ -37,7 +38,9 @@ export interface ChatAppProps {
   cwd?: string;
   /** Builds the agent with another model (for /model). */
   switchModel?: ((model: string) => Promise<Agent>) | undefined;
-  /** Lines printed once above the conversation (e.g. "sessions are not available yet"). */
+  /** Stored sessions (`/sessions`, `/session <id>`, `/reset` starting a new session). */
+  sessions?: ChatSessions | undefined;
+  /** Lines printed once above the conversation. */
   notices?: readonly string[];
   /** Called with the exit code when the user quits. */
   onExit: (code: number) => void;
@@ -109,10 +112,11 @@ export function ChatApp(props: ChatAppProps): ReactNode {
         exit: onExit,
         switchModel: props.switchModel,
         switchAgent: session.switchAgent,
+        sessions: props.sessions,
       });
       return true;
     },
-    [session, state.usage, contextWindow, props.cwd, props.switchModel, print, dispatch, onExit],
+    [session, state.usage, contextWindow, props.cwd, props.switchModel, props.sessions, print, dispatch, onExit],
   );
 
   const approvalPending = state.approvals.length > 0;

@@ -1,6 +1,7 @@
 import type { Agent } from '../../lib/agent/agent.js';
 import type { ApprovalHandler } from '../../lib/agent/types.js';
 import type { TurnTraces } from './turn-trace.js';
+import type { ChatSessions } from './chat-sessions.js';
 
 /** Options of `runChat`. */
 export interface RunChatOptions {
@@ -22,6 +23,8 @@ export interface RunChatOptions {
   cwd?: string;
   /** Builds the agent with another model (for /model). */
   switchModel?: (model: string) => Promise<Agent>;
+  /** Stored sessions (/sessions, /session, /reset). */
+  sessions?: ChatSessions;
   /** Lines shown once at the top. */
   notices?: readonly string[];
   /** Aborting it (SIGINT from outside, the host quitting) closes the chat with exit code 130. */
@@ -57,6 +60,7 @@ export async function runChat(agent: Agent, options: RunChatOptions): Promise<nu
     ...(options.context === undefined ? {} : { context: options.context }),
     ...(options.cwd === undefined ? {} : { cwd: options.cwd }),
     switchModel: options.switchModel,
+    ...(options.sessions === undefined ? {} : { sessions: options.sessions }),
     ...(options.notices === undefined ? {} : { notices: options.notices }),
     ...(options.traces === undefined ? {} : { traces: options.traces }),
     onExit,

@@ -4,6 +4,7 @@ import { closestMatch } from '../../lib/core/suggest.js';
 import type { AgentResult } from '../../lib/agent/result.js';
 import type { Tool } from '../../lib/tools/types.js';
 import type { ChatBusy } from './chat-busy-error.js';
+import { sessionsText, type ChatSessions } from './chat-sessions.js';
 import { contextFillText, cut, formatCost, formatTokens } from './chat-format.js';
 import type { ChatUsage } from './chat-state.js';
 
@@ -19,7 +20,9 @@ export const SLASH_COMMANDS: readonly { name: string; usage: string; description
   { name: 'trace', usage: '/trace', description: 'show or hide the live trace of the current run' },
   { name: 'model', usage: '/model <id>', description: 'switch the model (the conversation continues)' },
   { name: 'cost', usage: '/cost', description: 'tokens and cost of this session' },
-  { name: 'reset', usage: '/reset', description: 'start a new conversation' },
+  { name: 'reset', usage: '/reset', description: 'start a new conversation (a new session when sessions are on)' },
+  { name: 'sessions', usage: '/sessions', description: 'list saved sessions' },
+  { name: 'session', usage: '/session <id>', description: 'switch to a saved session (or start one with that id)' },
   { name: 'save', usage: '/save <file>', description: "write the last run's trace as JSONL" },
   { name: 'tools', usage: '/tools', description: "list the agent's tools" },
   { name: 'exit', usage: '/exit', description: 'quit (also: Ctrl+C twice)' },
@@ -30,7 +33,7 @@ export const SLASH_COMMANDS: readonly { name: string; usage: string; description
  * the last finished run. Refused then (the line stays in the input); every other command — /help,
  * /trace, /cost, /tools, /exit — runs at once.
  */
-export const WAIT_WHILE_BUSY: ReadonlySet<string> = new Set(['model', 'reset', 'save']);
+export const WAIT_WHILE_BUSY: ReadonlySet<string> = new Set(['model', 'reset', 'save', 'session']);
 
 /** Whether `command` can run while the chat is busy (a turn runs, a model loads). */
 export function runsWhileBusy(command: SlashCommand): boolean {
@@ -57,7 +60,7 @@ export function helpText(): string {
   return [
     'Commands:',
     ...SLASH_COMMANDS.map((c) => `  ${c.usage.padEnd(width)}  ${c.description}`),
-    'While a turn runs, /help, /trace, /cost, /tools and /exit work; prompts, /model, /reset and /save wait (the line stays in the input).',
+    'While a turn runs, /help, /trace, /cost, /tools, /sessions and /exit work; prompts, /model, /reset, /session and /save wait (the line stays in the input).',
     'Keys:',
     '  Enter send · ↑/↓ input history · Esc or Ctrl+C cancel a running turn · Ctrl+C twice quit',
     '  Ctrl+O show the last cut tool output in full',
@@ -99,6 +102,8 @@ export interface SlashContext {
   switchModel?: ((model: string) => Promise<Agent>) | undefined;
   /** Loads an agent and switches to it (no turn starts meanwhile; see useChatSession). */
   switchAgent: (load: () => Promise<Agent>) => Promise<Agent>;
+  /** Stored sessions; absent: /sessions and /session are not available. */
+  sessions?: ChatSessions | undefined;
 }
 
 /** Runs a slash command. Never throws: problems are printed. */
@@ -119,10 +124,13 @@ export async function runSlashCommand(command: SlashCommand, ctx: SlashContext):
         ctx.print(costText(ctx.usage, ctx.contextWindow));
         return;
       case 'reset':
-        if (ctx.busy !== undefined) return ctx.print(busyNotice(ctx.busy, command), 'warn');
-        ctx.reset();
-        ctx.print('— conversation reset —');
+        return await reset(ctx);
+      case 'sessions':
+        if (ctx.sessions === undefined) return ctx.print('Sessions are not available here.', 'warn');
+        ctx.print(sessionsText(await ctx.sessions.list(), ctx.agent.session?.id));
         return;
+      case 'session':
+        return await switchSession(command.args, ctx);
       case 'exit':
       case 'quit':
         ctx.exit(0);
@@ -139,6 +147,31 @@ export async function runSlashCommand(command: SlashCommand, ctx: SlashContext):
   } catch (error) {
     ctx.print(`/${command.name} failed: ${error instanceof Error ? error.message : String(error)}`, 'error');
   }
+}
+
+async function reset(ctx: SlashContext): Promise<void> {
+  if (ctx.busy !== undefined) return ctx.print(busyNotice(ctx.busy, { name: 'reset', args: '' }), 'warn');
+  const { sessions } = ctx;
+  if (sessions === undefined || ctx.agent.session === undefined) {
+    ctx.reset();
+    ctx.print('— conversation reset —');
+    return;
+  }
+  // On a stored session, /reset starts a new one; the old one stays saved (/session <id> returns to it).
+  const id = sessions.newId();
+  await ctx.switchAgent(() => sessions.open(id));
+  ctx.reset();
+  ctx.print(`— conversation reset: new session ${id} —`);
+}
+
+async function switchSession(id: string, ctx: SlashContext): Promise<void> {
+  const { sessions } = ctx;
+  if (sessions === undefined) return ctx.print('Sessions are not available here.', 'warn');
+  if (id === '') return ctx.print(ctx.agent.session === undefined ? 'No session: this conversation is not saved. Use /session <id> to save it under <id>.' : `Session: ${ctx.agent.session.id}. Use /session <id> to switch.`);
+  if (ctx.busy !== undefined) return ctx.print(busyNotice(ctx.busy, { name: 'session', args: id }), 'warn');
+  const agent = await ctx.switchAgent(() => sessions.open(id));
+  const stored = await agent.session?.store.load(id);
+  ctx.print(stored === undefined ? `— new session ${id}: saved after each turn —` : `— session ${id}: ${stored.messages.length} messages; the conversation continues —`);
 }
 
 async function switchModel(model: string, ctx: SlashContext): Promise<void> {

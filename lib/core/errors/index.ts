@@ -15,6 +15,7 @@ export { MCPToolError } from './mcp-tool-error.js';
 export { MemoryLimitExceededError } from './memory-limit-exceeded-error.js';
 export { ProviderConfigurationError } from './provider-configuration-error.js';
 export { ProviderError, isRetryableStatus, type ProviderErrorFields } from './provider-error.js';
+export { SessionConflictError } from './session-conflict-error.js';
 export { SessionNotFoundError } from './session-not-found-error.js';
 export { StructuredOutputError } from './structured-output-error.js';
 export { ToolExecutionError } from './tool-execution-error.js';

@@ -26,7 +26,6 @@ memory:
   max_messages: 30
   summarize_on_trim: true
   summarize_model: gpt-4o-mini
-  entity_memory: true
 session:
   store: sqlite
   id: user-42
@@ -52,10 +51,8 @@ mcp:
 describe('agent YAML: memory, session, guardrails and mcp — refused until their subsystems land', () => {
   test('each is refused as not supported yet, at its key, whatever its value', () => {
     assert.deepEqual(brief(issuesOf(() => parseAgentConfig(VALID, { env: {} }))), [
-      '2:1 "memory" is not supported yet: it will come with the memory subsystem (lib/memory/: conversation window, summaries, entity, knowledge-graph and long-term memory); until then nothing would honour it',
-      '7:1 "session" is not supported yet: it will come with the sessions subsystem (lib/sessions/: persistent session stores); until then nothing would honour it',
-      '12:1 "guardrails" is not supported yet: it will come with the guardrails subsystem (lib/safety/: input/output guardrails and tool-output screening); until then nothing would honour it',
-      '19:1 "mcp" is not supported yet: it will come with the MCP subsystem (lib/mcp/: tools from MCP servers); until then nothing would honour it',
+      '11:1 "guardrails" is not supported yet: it will come with the guardrails subsystem (lib/safety/: input/output guardrails and tool-output screening); until then nothing would honour it',
+      '18:1 "mcp" is not supported yet: it will come with the MCP subsystem (lib/mcp/: tools from MCP servers); until then nothing would honour it',
     ]);
   });
 });
@@ -64,7 +61,7 @@ describe('agent YAML: the validators waiting for memory, session, guardrails and
   test('their documented shapes are read (camelCase)', () => {
     const { values: config = {}, issues } = readWithoutRefusal(VALID);
     assert.deepEqual(issues, []);
-    assert.deepEqual(config.memory, { maxMessages: 30, summarizeOnTrim: true, summarizeModel: 'gpt-4o-mini', entityMemory: true });
+    assert.deepEqual(config.memory, { maxMessages: 30, summarizeOnTrim: true, summarizeModel: 'gpt-4o-mini' });
     assert.deepEqual(config.session, { store: 'sqlite', id: 'user-42', path: '.agentlib/agentlib.db', ttl: 3600 });
     assert.deepEqual(config.guardrails, {
       input: [{ type: 'topic', keywords: ['politics'], action: 'block' }, { type: 'pii', action: 'rewrite', entities: ['email', 'phone'] }],

@@ -97,3 +97,22 @@ describe('session memory bounds', () => {
     assert.equal((events.at(-1)?.data as { status: number }).status, 413);
   });
 });
+
+describe('session memory bounds: idle-expired sessions', () => {
+  test('expired sessions count for nothing and are dropped silently, never reported as byte evictions', async () => {
+    const evicted: SessionEviction[] = [];
+    let now = 0;
+    const one = size(user('x'.repeat(1000)));
+    const store = new InMemorySessionStore({ maxBytes: 2 * one, ttlMs: 1000, now: () => now, onEvict: (eviction) => evicted.push(eviction) });
+    await store.save('old-1', user('x'.repeat(1000)));
+    await store.save('old-2', user('x'.repeat(1000)));
+    now = 5000;
+    assert.equal(store.bytes, 0, 'expired sessions hold no bytes');
+    assert.equal(store.size, 0);
+    await store.save('fresh-1', user('x'.repeat(1000)));
+    await store.save('fresh-2', user('x'.repeat(1000)));
+    assert.deepEqual(evicted, [], 'no live session was evicted, and no expiry was reported as one');
+    assert.ok((await store.load('fresh-1')) !== undefined);
+    assert.ok((await store.load('fresh-2')) !== undefined);
+  });
+});

@@ -167,7 +167,8 @@ export function useChatSession(options: ChatSessionOptions): ChatSession {
   }, []);
 
   const replaceAgent = useCallback((agent: Agent) => {
-    carried.current = [...carried.current, ...agentRef.current.history];
+    // An agent on a stored session loads its conversation itself: carrying one over would repeat it.
+    carried.current = agent.session !== undefined ? [] : [...carried.current, ...agentRef.current.history];
     agentRef.current = agent;
     dispatch({ type: 'set-model', model: agent.model });
   }, []);

@@ -1,0 +1,89 @@
+import { ConfigurationError } from '../core/errors/configuration-error.js';
+import type { Message } from '../core/message.js';
+import { messagesProblem } from '../memory/message-shape.js';
+import { CorruptRecordError, decodeRecord, encodeRecord } from '../storage/index.js';
+import type { SessionContent, SessionInfo, SessionRecord } from './types.js';
+
+/** Record kind and version of a stored session (the storage module's versioned envelope). */
+export const SESSION_KIND = 'session';
+export const SESSION_VERSION = 1;
+
+/** The session as stored text. */
+export function encodeSession(record: SessionRecord): string {
+  return encodeRecord(SESSION_KIND, SESSION_VERSION, record);
+}
+
+function isRecord(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+/** A stored session read back and checked (CorruptRecordError / SchemaVersionError otherwise). */
+export function decodeSession(text: string, where: string): SessionRecord {
+  const value = decodeRecord<unknown>(text, { kind: SESSION_KIND, version: SESSION_VERSION, where });
+  const problem = !isRecord(value)
+    ? 'not an object'
+    : typeof value.id !== 'string'
+      ? 'id must be a string'
+      : messagesProblem(value.messages, 'messages') ??
+        (typeof value.summary !== 'string' ? 'summary must be a string' : undefined) ??
+        (!isRecord(value.metadata) ? 'metadata must be an object' : undefined) ??
+        (['createdAt', 'updatedAt', 'revision'].find((key) => typeof value[key] !== 'number') === undefined ? undefined : 'createdAt, updatedAt and revision must be numbers');
+  if (problem !== undefined) throw new CorruptRecordError({ where, reason: `not a session record: ${problem}` });
+  return value as SessionRecord;
+}
+
+/** Checks a TTL in seconds (≥ 0, finite); 0 means no expiry. */
+export function checkTtl(ttl: number | undefined, what: string): number | undefined {
+  if (ttl === undefined) return undefined;
+  if (typeof ttl !== 'number' || !Number.isFinite(ttl) || ttl < 0) throw new ConfigurationError(`${what} must be a number of seconds ≥ 0, got ${String(ttl)}`, { key: 'ttl' });
+  return ttl;
+}
+
+/** When a session written at `now` expires (undefined: never). */
+export function expiryAt(now: number, ttl: number | undefined, defaultTtl: number | undefined): number | undefined {
+  const seconds = checkTtl(ttl, 'ttl') ?? defaultTtl;
+  return seconds === undefined || seconds === 0 ? undefined : now + Math.round(seconds * 1000);
+}
+
+/** True when the record has expired at `now`. */
+export function isExpired(record: Pick<SessionRecord, 'expiresAt'>, now: number): boolean {
+  return record.expiresAt !== undefined && record.expiresAt <= now;
+}
+
+/** The session after a `save`. */
+export function savedRecord(previous: SessionRecord | undefined, id: string, content: SessionContent, now: number, expiresAt: number | undefined): SessionRecord {
+  const record: SessionRecord = {
+    id,
+    messages: structuredClone([...content.messages]),
+    summary: content.summary ?? '',
+    metadata: structuredClone(content.metadata ?? previous?.metadata ?? {}),
+    createdAt: previous?.createdAt ?? now,
+    updatedAt: now,
+    revision: (previous?.revision ?? 0) + 1,
+  };
+  if (expiresAt !== undefined) record.expiresAt = expiresAt;
+  return record;
+}
+
+/** The session after an `append`. */
+export function appendedRecord(previous: SessionRecord | undefined, id: string, messages: readonly Message[], summary: string | undefined, now: number, expiresAt: number | undefined): SessionRecord {
+  return savedRecord(previous, id, { messages: [...(previous?.messages ?? []), ...messages], summary: summary ?? previous?.summary ?? '' }, now, expiresAt);
+}
+
+/** A copy of `source` under `newId`, at revision 1. */
+export function branchedRecord(source: SessionRecord, newId: string, now: number): SessionRecord {
+  const record: SessionRecord = { ...structuredClone(source), id: newId, createdAt: now, updatedAt: now, revision: 1 };
+  return record;
+}
+
+/** What `list()` shows of a session. */
+export function sessionInfo(record: SessionRecord): SessionInfo {
+  const info: SessionInfo = { id: record.id, messageCount: record.messages.length, createdAt: record.createdAt, updatedAt: record.updatedAt, revision: record.revision };
+  if (record.expiresAt !== undefined) info.expiresAt = record.expiresAt;
+  return info;
+}
+
+/** Most recently updated first, then by id. */
+export function byRecency(a: SessionInfo, b: SessionInfo): number {
+  return b.updatedAt - a.updatedAt || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0);
+}

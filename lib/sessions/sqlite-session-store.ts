@@ -1,0 +1,107 @@
+import { acquireSqlite, migrateSqlite, type SqliteHandle } from '../storage/index.js';
+import { BaseSessionStore, type SessionStoreOptions } from './base-session-store.js';
+import { decodeSession, encodeSession } from './session-record.js';
+import type { SessionRecord } from './types.js';
+
+/** Options of {@link SQLiteSessionStore}. */
+export interface SQLiteSessionStoreOptions extends SessionStoreOptions {
+  /** The database file (shared with the project's other SQLite stores). Default `.agentlib/agentlib.db`. */
+  path?: string;
+}
+
+/** The default database file of every embedded store. */
+export const DEFAULT_SQLITE_PATH = '.agentlib/agentlib.db';
+
+/** Schema of the `sessions` subsystem: migrations[i] takes version i to i + 1. */
+export const SESSION_MIGRATIONS: readonly string[] = [
+  `CREATE TABLE agentlib_sessions (
+     namespace TEXT NOT NULL,
+     id TEXT NOT NULL,
+     revision INTEGER NOT NULL,
+     updated_at INTEGER NOT NULL,
+     expires_at INTEGER,
+     data TEXT NOT NULL,
+     PRIMARY KEY (namespace, id)
+   ) WITHOUT ROWID;
+   CREATE INDEX agentlib_sessions_updated ON agentlib_sessions (namespace, updated_at);`,
+];
+
+interface Row {
+  data: string;
+}
+
+/**
+ * Sessions in a SQLite table (`agentlib_sessions`) of the shared database file, through the
+ * storage module's one connection per file (WAL, busy timeout). A write is one transaction
+ * (BEGIN IMMEDIATE), so appends from several processes on one file never lose a message.
+ */
+export class SQLiteSessionStore extends BaseSessionStore {
+  readonly path: string;
+  readonly #handle: SqliteHandle;
+  #closed = false;
+
+  constructor(options: SQLiteSessionStoreOptions = {}) {
+    super(options);
+    this.#handle = acquireSqlite(options.path ?? DEFAULT_SQLITE_PATH);
+    this.path = this.#handle.path;
+    try {
+      migrateSqlite(this.#handle.db, 'sessions', [...SESSION_MIGRATIONS]);
+    } catch (error) {
+      this.#handle.release();
+      throw error;
+    }
+  }
+
+  #row(id: string): SessionRecord | undefined {
+    const row = this.#handle.db.prepare('SELECT data FROM agentlib_sessions WHERE namespace = ? AND id = ?').get(this.namespace, id) as Row | undefined;
+    return row === undefined ? undefined : decodeSession(row.data, `${this.path} session ${this.namespace}/${id}`);
+  }
+
+  #write(record: SessionRecord): void {
+    this.#handle.db
+      .prepare('INSERT INTO agentlib_sessions (namespace, id, revision, updated_at, expires_at, data) VALUES (?, ?, ?, ?, ?, ?) ON CONFLICT (namespace, id) DO UPDATE SET revision = excluded.revision, updated_at = excluded.updated_at, expires_at = excluded.expires_at, data = excluded.data')
+      .run(this.namespace, record.id, record.revision, record.updatedAt, record.expiresAt ?? null, encodeSession(record));
+  }
+
+  protected read(id: string): Promise<SessionRecord | undefined> {
+    return Promise.resolve(this.#row(id));
+  }
+
+  protected compareAndSet(record: SessionRecord, expected: number): Promise<boolean> {
+    const run = this.#handle.db.transaction(() => {
+      const current = (this.#handle.db.prepare('SELECT revision FROM agentlib_sessions WHERE namespace = ? AND id = ?').get(this.namespace, record.id) as { revision: number } | undefined)?.revision ?? 0;
+      if (current !== expected) return false;
+      this.#write(record);
+      return true;
+    });
+    return Promise.resolve(run.immediate());
+  }
+
+  protected override update(id: string, change: (stored: SessionRecord | undefined) => SessionRecord): Promise<SessionRecord> {
+    const run = this.#handle.db.transaction(() => {
+      const record = change(this.#row(id));
+      this.#write(record);
+      return record;
+    });
+    return Promise.resolve(run.immediate());
+  }
+
+  protected remove(id: string): Promise<boolean> {
+    return Promise.resolve(this.#handle.db.prepare('DELETE FROM agentlib_sessions WHERE namespace = ? AND id = ?').run(this.namespace, id).changes > 0);
+  }
+
+  protected readAll(): Promise<SessionRecord[]> {
+    // Expired sessions are dropped here (reads already treat them as absent).
+    this.#handle.db.prepare('DELETE FROM agentlib_sessions WHERE namespace = ? AND expires_at <= ?').run(this.namespace, this.now());
+    const rows = this.#handle.db.prepare('SELECT id, data FROM agentlib_sessions WHERE namespace = ?').all(this.namespace) as (Row & { id: string })[];
+    return Promise.resolve(rows.map((row) => decodeSession(row.data, `${this.path} session ${this.namespace}/${row.id}`)));
+  }
+
+  close(): Promise<void> {
+    if (!this.#closed) {
+      this.#closed = true;
+      this.#handle.release();
+    }
+    return Promise.resolve();
+  }
+}
