@@ -29,16 +29,6 @@ export const NOT_SUPPORTED_YET: readonly PendingSubsystem[] = [
     agentOptions: ['session', 'sessionId', 'sessionStore'],
   },
   {
-    subsystem: 'the guardrails subsystem (lib/safety/: input/output guardrails and tool-output screening)',
-    yamlKeys: ['guardrails', 'screen_tool_output', 'output_screening_patterns'],
-    agentOptions: ['guardrails', 'screenToolOutput', 'outputScreeningPatterns'],
-  },
-  {
-    subsystem: 'the coherence check (lib/safety/: the intent check before tool calls)',
-    yamlKeys: ['coherence', 'coherence_check', 'coherence_provider', 'coherence_model'],
-    agentOptions: ['coherence', 'coherenceCheck', 'coherenceProvider', 'coherenceModel'],
-  },
-  {
     subsystem: 'prompt compression (lib/memory/)',
     yamlKeys: ['compress', 'compress_context', 'compress_threshold', 'compress_keep_recent'],
     agentOptions: ['compress', 'compressContext', 'compressThreshold', 'compressKeepRecent'],

@@ -14,6 +14,7 @@ import type { ToolPolicy } from '../safety/tool-policy.js';
 import type { Tool } from '../tools/types.js';
 import type { ReasoningStrategyName } from './strategies.js';
 import type { AgentExtension } from './extension.js';
+import type { SafetyAgentConfig } from '../safety/safety-config.js';
 
 /** What a run takes: a prompt, or messages to append to the conversation. */
 export type AgentInput = string | readonly Message[];
@@ -150,8 +151,14 @@ export interface AgentConfig {
   toolConfig?: ToolsConfig;
   trace?: TraceConfig;
   structured?: StructuredConfig;
-  /** Later subsystems (memory, sessions, guardrails, screening, coherence, compression) plug in here. */
+  /** Later subsystems (memory, sessions, compression) plug in here; they run after the safety extensions. */
   extensions?: readonly AgentExtension[];
+  /** Input, output, tool-argument and tool-result guardrails (docs/safety.md). */
+  guardrails?: NonNullable<SafetyAgentConfig['guardrails']>;
+  /** Tool-output screening for prompt injection. Tools with `screenOutput: true` are always screened. */
+  screening?: NonNullable<SafetyAgentConfig['screening']>;
+  /** The intent check before each tool call (one extra LLM call). */
+  coherence?: NonNullable<SafetyAgentConfig['coherence']>;
   /** Print cache hits and tool calls to stderr. */
   verbose?: boolean;
   /** Keep per-run analytics (tool latency, call counts) on the agent. */
@@ -168,6 +175,11 @@ export interface AgentConfig {
   parentRunId?: string;
   traceMetadata?: Record<string, unknown>;
   traceToolResultChars?: number;
+  screenToolOutput?: boolean;
+  outputScreeningPatterns?: NonNullable<SafetyAgentConfig['outputScreeningPatterns']>;
+  coherenceCheck?: boolean;
+  coherenceProvider?: Provider;
+  coherenceModel?: string;
   /** @internal deterministic clock / ids for tests. */
   runtime?: Partial<AgentRuntime>;
 }

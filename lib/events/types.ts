@@ -18,6 +18,9 @@ export type RunStatus =
 export type PolicyDecisionValue = 'allow' | 'review' | 'deny';
 
 /** Why a tool call failed. */
+/** What a guardrail checked: the user's input, the final answer, a tool call's arguments, a tool's result. */
+export type GuardrailStageName = 'input' | 'output' | 'tool-arguments' | 'tool-result';
+
 export type ToolErrorKind = 'unknown-tool' | 'invalid-arguments' | 'execution' | 'cancelled';
 
 /**
@@ -64,8 +67,18 @@ export interface AgentEventPayloads {
   'batch-end': { size: number; succeeded: number; failed: number; durationMs: number };
   // policy and safety
   'policy-decision': { callId: string; toolName: string; args: Record<string, unknown>; decision: PolicyDecisionValue; reason: string };
-  'guardrail-triggered': { guardrail: string; stage: 'input' | 'output'; action: 'block' | 'rewrite' | 'warn'; reason: string };
-  'coherence-blocked': { callId: string; toolName: string; reason: string };
+  'guardrail-triggered': {
+    guardrail: string;
+    /** `tool-arguments` and `tool-result` checks also carry the call's callId and toolName. */
+    stage: GuardrailStageName;
+    action: 'block' | 'rewrite' | 'warn';
+    reason: string;
+    /** What matched, safe to log: typed masks (`[EMAIL]`), keywords, terms; never raw personal data. */
+    matches?: string[];
+    callId?: string;
+    toolName?: string;
+  };
+  'coherence-blocked': { callId: string; toolName: string; reason: string; /** True when the check's own call failed and failClosed blocked the call. */ checkFailed?: boolean };
   'output-screened': { callId: string; toolName: string; patterns: string[]; replaced: number };
   // structure and fallback
   'structured-validate': { iteration: number; attempt: number; valid: boolean; issues: string[] };
