@@ -17,10 +17,10 @@ export type RunStatus =
 /** A policy outcome. */
 export type PolicyDecisionValue = 'allow' | 'review' | 'deny';
 
-/** Why a tool call failed. */
 /** What a guardrail checked: the user's input, the final answer, a tool call's arguments, a tool's result. */
 export type GuardrailStageName = 'input' | 'output' | 'tool-arguments' | 'tool-result';
 
+/** Why a tool call failed. */
 export type ToolErrorKind = 'unknown-tool' | 'invalid-arguments' | 'execution' | 'cancelled';
 
 /**
@@ -33,7 +33,7 @@ export interface AgentEventPayloads {
   // run
   'run-start': { agentName: string; input: string; provider: string; model: string };
   'run-end': { agentName: string; status: RunStatus; content: string; iterations: number; durationMs: number; usage: AgentUsageJSON };
-  error: { error: SerializedError; stage: 'llm' | 'tool' | 'cache' | 'observer' | 'run' | 'structured-output' | 'graph' };
+  error: { error: SerializedError; stage: 'llm' | 'tool' | 'cache' | 'observer' | 'run' | 'structured-output' | 'graph' | 'guardrail' };
   // LLM
   'llm-start': { iteration: number; provider: string; model: string; messageCount: number; toolCount: number };
   'llm-end': {
