@@ -104,7 +104,8 @@ function guardrailReader(stage: string): Reader<Record<string, unknown>> {
       return undefined;
     }
     if (stage === 'tool_arguments' && value.action === 'rewrite') {
-      report(ctx, node, childPath(path, 'action'), 'tool arguments cannot be rewritten: use block or warn');
+      const actionNode = ctx.yaml.isMap(target) ? target.items.find((pair) => ctx.yaml.isScalar(pair.key) && pair.key.value === 'action')?.value : undefined;
+      report(ctx, actionNode ?? node, childPath(path, 'action'), 'tool arguments cannot be rewritten: use block or warn');
       return undefined;
     }
     return value;
