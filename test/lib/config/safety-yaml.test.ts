@@ -50,7 +50,7 @@ describe('agent YAML: guardrails, screening, coherence, audit', () => {
       'provider: openai',
       'guardrails:',
       '  tool_arguments:',
-      '    - { type: pii, action: rewrite }', // 4:22
+      '    - { type: pii, action: rewrite }', // 4:28
       '  output:',
       '    - { type: length }', // 6:7
       'screening:',
@@ -62,7 +62,7 @@ describe('agent YAML: guardrails, screening, coherence, audit', () => {
       'coherence_check: true', // 13:1
     ].join('\n');
     assert.deepEqual(brief(issuesOf(() => parseAgentConfig(text, { env: {} }))), [
-      '4:22 tool arguments cannot be rewritten: use block or warn',
+      '4:28 tool arguments cannot be rewritten: use block or warn',
       '6:7 a length guardrail needs at least one of min_chars, max_chars, min_words, max_words',
       '8:14 "screening.patterns[0]" is not a valid regular expression: Invalid regular expression: /(unclosed/g: Unterminated group',
       '9:3 unknown key "everything" under "screening"',
