@@ -26,9 +26,9 @@ const findEmail: Finder = (text) =>
 
 // International: +CC and 2–6 groups; North American national: (AAA) EEE-NNNN, AAA-EEE-NNNN, AAA.EEE.NNNN;
 // other national formats starting with a trunk 0 ("020 7946 0958", "06 12 34 56 78", "(030) 1234 5678").
-const PHONE_INTL = /(?<![\w+])\+[1-9]\d{0,2}(?:[ .-]?\(?\d{1,4}\)?){2,6}(?![\w-]|\.\d)/g;
-const PHONE_NANP = /(?<![\w.+-])(?:1[ .-])?(?:\([2-9]\d{2}\) ?|[2-9]\d{2}[ .-])[2-9]\d{2}[ .-]\d{4}(?![\w-]|\.\d)/g;
-const PHONE_TRUNK = /(?<![\w.+-])(?:\(0[1-9]\d{0,3}\) ?|0[1-9]\d{0,3}[ -])\d{2,4}(?:[ -]\d{2,4}){1,3}(?![\w-]|\.\d)/g;
+const PHONE_INTL = /(?<![\w+])\+[1-9]\d{0,2}(?:[ .-]?(?:\(\d{1,4}\)|\d{1,4})){2,6}(?![\w-]|\.\d)/g;
+const PHONE_NANP = /(?<![\w.+-]|\d[ -])(?:1[ .-])?(?:\([2-9]\d{2}\) ?|[2-9]\d{2}[ .-])[2-9]\d{2}[ .-]\d{4}(?![\w-]|\.\d)/g;
+const PHONE_TRUNK = /(?<![\w.+-]|\d[ -])(?:\(0[1-9]\d{0,3}\) ?|0[1-9]\d{0,3}[ -])\d{2,4}(?:[ -]\d{2,4}){1,3}(?![\w-]|\.\d)/g;
 
 const digitCount = (s: string): number => s.replace(/\D/g, '').length;
 
@@ -80,7 +80,7 @@ const findCard: Finder = (text) => {
 const OCTET = '(?:25[0-5]|2[0-4]\\d|1\\d\\d|[1-9]?\\d)';
 const IPV4 = new RegExp(`(?<![\\w.])${OCTET}(?:\\.${OCTET}){3}(?!\\w|\\.\\d)`, 'g');
 /** Words after which a dotted quad is a version number, not an address. */
-const VERSION_BEFORE = /(?:\bv|\bversion|\bver\.?|\bbuild|\brelease|\bfirmware|\bOID)\s*:?\s*$/i;
+const VERSION_BEFORE = /(?:\bv|\bversion|\bver\.?|\bbuild|\brelease|\bfirmware|\bOID|\bchapter|\bsection|\bclause|\bfigure|\bfig\.|\btable|§)\s*:?\s*$/i;
 
 const findIpv4: Finder = (text) =>
   scan(text, IPV4)

@@ -65,7 +65,7 @@ export const BUILT_IN_INJECTION_PATTERNS: readonly InjectionPattern[] = [
   {
     name: 'markdown_exfil',
     anchors: ['![', '<img'],
-    regex: /!\[[^\]\n]{0,200}\]\(\s*https?:\/\/[^)\s]{1,300}?[?&][\w-]{1,20}=[^)\s]*?(?:\{|%7B|\$\(|<|\[)|<img\b[^>]{0,200}\bsrc=["']?https?:\/\/[^"'\s>]{1,300}?[?&][\w-]{1,20}=[^"'\s>]*?(?:\{|%7B|\$\(|\[)/gi,
+    regex: /!\[[^\]\n]{0,200}\]\(\s*https?:\/\/[^)\s]{1,300}?[?&][\w-]{1,20}=[^)\s]*?(?:\{|%7B|\$\(|<|\[)|<img\b[^>]{0,200}\bsrc=\\?["']?https?:\/\/[^"'\s>\\]{1,300}?[?&][\w-]{1,20}=[^"'\s>\\]*?(?:\{|%7B|\$\(|\[)/gi,
   },
   {
     name: 'disable_safety',
