@@ -42,21 +42,43 @@ function toPattern(user: UserInjectionPattern, index: number): InjectionPattern 
   return { name: named.name, regex };
 }
 
-/** A run of 24+ base64 characters, after a character that cannot be part of it. */
-const BASE64_RUN = /(?:^|[^A-Za-z0-9+/_=-])([A-Za-z0-9+/]{24,})(={0,2})/g;
-/** Characters that glue a run into a longer token (URL-safe ids, slugs). */
-const GLUE = /[A-Za-z0-9_=-]/;
+// eslint-disable-next-line no-control-regex -- printable text test
+const PRINTABLE = /^[\x09\x0a\x0d\x20-\x7e\u00a0-\uffff]*$/;
 
-/** Runs of 24+ base64 characters (with up to two `=`) standing alone, not part of a longer `_`/`-` token. */
+/** 1 for the characters of base64 (A–Z a–z 0–9 + /), 2 for those that glue a run into a longer token (= _ -). */
+const BASE64_CLASS = new Uint8Array(128);
+for (let c = 0; c < 128; c++) {
+  const ch = String.fromCharCode(c);
+  if (/[A-Za-z0-9+/]/.test(ch)) BASE64_CLASS[c] = 1;
+  else if (/[=_-]/.test(ch)) BASE64_CLASS[c] = 2;
+}
+
+function base64Class(text: string, i: number): number {
+  const c = text.charCodeAt(i);
+  return c < 128 ? BASE64_CLASS[c]! : 0;
+}
+
+/**
+ * Runs of 24+ base64 characters (with up to two `=`) standing alone, not part of a longer token
+ * with `_` or `-` (URL-safe ids, slugs). A character loop: a regex retries at every word.
+ */
 function base64Runs(text: string): { start: number; end: number }[] {
   const runs: { start: number; end: number }[] = [];
-  BASE64_RUN.lastIndex = 0;
-  for (let m = BASE64_RUN.exec(text); m !== null; m = BASE64_RUN.exec(text)) {
-    const body = m[1]!;
-    const end = m.index + m[0].length;
-    const start = end - body.length - m[2]!.length;
-    if (end < text.length && GLUE.test(text.charAt(end))) continue;
-    runs.push({ start, end });
+  const n = text.length;
+  let i = 0;
+  while (i < n) {
+    if (base64Class(text, i) !== 1) {
+      i++;
+      continue;
+    }
+    const start = i;
+    while (i < n && base64Class(text, i) === 1) i++;
+    if (i - start < 24) continue;
+    let end = i;
+    while (end < n && end - i < 2 && text.charCodeAt(end) === 61) end++;
+    const glued = (start > 0 && base64Class(text, start - 1) === 2) || (end < n && base64Class(text, end) !== 0);
+    if (!glued) runs.push({ start, end });
+    i = end;
   }
   return runs;
 }
@@ -65,21 +87,17 @@ function escapeRegex(text: string): string {
   return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 }
 
-/** One pass over the lower-cased text finds which anchor words occur. */
-function anchorScanner(patterns: readonly InjectionPattern[]): (lower: string) => (pattern: InjectionPattern) => boolean {
-  const words = [...new Set(patterns.flatMap((p) => (Array.isArray(p.anchors) ? (p.anchors as readonly string[]) : [])))];
-  const scanner = words.length === 0 ? undefined : new RegExp(words.sort((a, b) => b.length - a.length).map(escapeRegex).join('|'), 'g');
-  return (lower) => {
-    const present = new Set(scanner === undefined ? [] : (lower.match(scanner) ?? []));
-    return ({ anchors }) => {
-      if (anchors === undefined) return true;
-      if (anchors instanceof RegExp) return anchors.test(lower);
-      return (anchors as readonly string[]).some((word) => present.has(word));
-    };
-  };
+/**
+ * For each pattern, a test of whether one of its anchor words occurs in the lower-cased text (one
+ * regex per pattern, stopping at the first hit), or undefined when the pattern has no anchors.
+ */
+function anchorTests(patterns: readonly InjectionPattern[]): ((lower: string) => boolean)[] {
+  return patterns.map(({ anchors }) => {
+    if (anchors === undefined) return () => true;
+    const regex = anchors instanceof RegExp ? new RegExp(anchors.source, anchors.flags.replace('g', '')) : new RegExp((anchors as readonly string[]).map(escapeRegex).join('|'));
+    return (lower) => regex.test(lower);
+  });
 }
-// eslint-disable-next-line no-control-regex -- printable text test
-const PRINTABLE = /^[\x09\x0a\x0d\x20-\x7e\u00a0-\uffff]*$/;
 
 /**
  * Screens untrusted text (tool output) for prompt injection. The text is normalised first (NFKC,
@@ -96,7 +114,7 @@ export class OutputScreener {
   readonly #patterns: readonly InjectionPattern[];
   readonly #placeholder: string;
   readonly #decodeBase64: boolean;
-  readonly #anchors: (lower: string) => (pattern: InjectionPattern) => boolean;
+  readonly #anchors: ((lower: string) => boolean)[];
 
   constructor(options: OutputScreenerOptions = {}) {
     const user = (options.patterns ?? []).map(toPattern);
@@ -104,7 +122,7 @@ export class OutputScreener {
     if (this.#patterns.length === 0) throw new TypeError('OutputScreener has no patterns (noBuiltIns without patterns)');
     this.#placeholder = options.placeholder ?? DEFAULT_SCREENING_PLACEHOLDER;
     this.#decodeBase64 = options.decodeBase64 ?? true;
-    this.#anchors = anchorScanner(this.#patterns);
+    this.#anchors = anchorTests(this.#patterns);
   }
 
   /** The names of the patterns in use, built-in first. */
@@ -115,11 +133,10 @@ export class OutputScreener {
   /** The findings in `text` (spans in the original text, sorted, not overlapping). */
   find(text: string): ScreeningFinding[] {
     const normalized = normalizeText(text);
-    const applies = this.#anchors(normalized.text.toLowerCase());
+    const lower = normalized.text.toLowerCase();
     const found: ScreeningFinding[] = [];
-    for (const pattern of this.#patterns) {
-      if (!applies(pattern)) continue;
-      const { name, regex } = pattern;
+    for (const [index, { name, regex }] of this.#patterns.entries()) {
+      if (!this.#anchors[index]!(lower)) continue;
       regex.lastIndex = 0;
       for (const m of normalized.text.matchAll(regex)) {
         if (m[0] === '') continue;
