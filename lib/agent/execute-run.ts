@@ -225,6 +225,7 @@ export async function executeRun(input: ExecuteRunInput): Promise<{ result: Agen
   await emit('run-start', { agentName: config.name, input: shownInput, provider: config.provider.name, model: config.model });
   try {
     for (const release of held) await release();
+    // eslint-disable-next-line @typescript-eslint/only-throw-error -- rethrows what an input check threw, as it was
     if (inputError !== undefined) throw inputError;
     const format = options.responseFormat ?? config.responseFormat;
     if (format !== undefined) state.responseFormat = prepareResponseFormat(format);

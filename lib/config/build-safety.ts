@@ -23,7 +23,7 @@ function defined<T extends object>(value: { [K in keyof T]?: T[K] | undefined })
 
 /** One `guardrails:` entry as a Guardrail (the values were validated when the file was read). */
 export function guardrailFromSettings(settings: GuardrailSettings): Guardrail {
-  const base = defined<{ action?: GuardrailAction; name?: string }>({ action: settings.action as GuardrailAction | undefined, name: settings.name as string | undefined });
+  const base = defined<{ action?: GuardrailAction; name?: string }>({ action: settings.action, name: settings.name as string | undefined });
   const o = settings as Record<string, unknown>;
   switch (settings.type) {
     case 'topic':

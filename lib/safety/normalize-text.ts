@@ -32,9 +32,9 @@ export interface NormalizedText {
   original: string;
 }
 
-// eslint-disable-next-line no-control-regex -- the ASCII range, including controls, is the fast path
+ 
 const NON_ASCII_RUN = /[^\x00-\x7f]+/g;
-// eslint-disable-next-line no-control-regex -- see above
+ 
 const NON_ASCII = /[^\x00-\x7f]/;
 /** A word with at least one non-ASCII letter. */
 const WORD_WITH_NON_ASCII = /\p{L}*[^\p{ASCII}]\p{L}*/gu;

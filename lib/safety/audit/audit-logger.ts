@@ -61,7 +61,7 @@ export class AuditLogger implements AgentObserver {
     if (this.#failure !== undefined) {
       const failure = this.#failure;
       this.#failure = undefined;
-      throw failure;
+      throw failure instanceof Error ? failure : new Error('an audit write failed', { cause: failure });
     }
   }
 

@@ -42,7 +42,7 @@ function toPattern(user: UserInjectionPattern, index: number): InjectionPattern 
   return { name: named.name, regex };
 }
 
-// eslint-disable-next-line no-control-regex -- printable text test
+ 
 const PRINTABLE = /^[\x09\x0a\x0d\x20-\x7e\u00a0-\uffff]*$/;
 
 /** 1 for the characters of base64 (A–Z a–z 0–9 + /), 2 for those that glue a run into a longer token (= _ -). */
@@ -94,7 +94,7 @@ function escapeRegex(text: string): string {
 function anchorTests(patterns: readonly InjectionPattern[]): ((lower: string) => boolean)[] {
   return patterns.map(({ anchors }) => {
     if (anchors === undefined) return () => true;
-    const regex = anchors instanceof RegExp ? new RegExp(anchors.source, anchors.flags.replace('g', '')) : new RegExp((anchors as readonly string[]).map(escapeRegex).join('|'));
+    const regex = anchors instanceof RegExp ? new RegExp(anchors.source, anchors.flags.replace('g', '')) : new RegExp((anchors).map(escapeRegex).join('|'));
     return (lower) => regex.test(lower);
   });
 }
