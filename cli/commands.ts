@@ -2,7 +2,9 @@ import type { CommandDescriptor } from './command-descriptor.js';
 import { chatCommand } from './commands/chat-command.js';
 import { doctorCommand } from './commands/doctor-command.js';
 import { evalCommand } from './commands/eval-command.js';
+import { guardCommand } from './commands/guard-command.js';
 import { initCommand } from './commands/init-command.js';
+import { policyCommand } from './commands/policy-command.js';
 import { runCommand } from './commands/run-command.js';
 import { serveCommand } from './commands/serve-command.js';
 import { sessionsCommand } from './commands/sessions-command.js';
@@ -16,4 +18,4 @@ import { traceCommand } from './commands/trace-command.js';
  * Commands land here as they are built (chat, run, serve, doctor, eval, trace, graph, init), each
  * as `{ name, description, builder, load: () => import('../commands/<name>.js') }`.
  */
-export const commandDescriptors: readonly CommandDescriptor[] = [chatCommand, runCommand, serveCommand, evalCommand, traceCommand, sessionsCommand, initCommand, doctorCommand];
+export const commandDescriptors: readonly CommandDescriptor[] = [chatCommand, runCommand, serveCommand, evalCommand, traceCommand, sessionsCommand, policyCommand, guardCommand, initCommand, doctorCommand];

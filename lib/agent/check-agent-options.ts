@@ -1,6 +1,8 @@
 import { ConfigurationError } from '../core/errors/configuration-error.js';
 import { closestMatch } from '../core/suggest.js';
 import type { RetryOptions } from '../providers/retry.js';
+import type { CoherenceConfig } from '../safety/safety-config.js';
+import type { ScreeningOptions } from '../safety/screening/screening-extension.js';
 import { pendingAgentOption } from './not-supported-yet.js';
 import type { AgentConfig, BudgetConfig, StructuredConfig, ToolsConfig, TraceConfig } from './types.js';
 
@@ -20,6 +22,8 @@ const AGENT_OPTIONS: Keys<AgentConfig> = {
   runtime: true, memory: true, summarize: true, summarizeOnTrim: true, summarizeProvider: true, summarizeModel: true,
   summarizeMaxTokens: true, session: true, sessionStore: true, sessionId: true,
   compress: true, compressContext: true, compressThreshold: true, compressKeepRecent: true,
+  guardrails: true, screening: true, coherence: true, screenToolOutput: true, outputScreeningPatterns: true,
+  coherenceCheck: true, coherenceProvider: true, coherenceModel: true,
 };
 
 const RETRY: Keys<RetryOptions> = { maxRetries: true, baseDelayMs: true, maxDelayMs: true, maxRetryAfterMs: true, deadlineMs: true };
@@ -27,9 +31,13 @@ const BUDGET: Keys<BudgetConfig> = { maxTotalTokens: true, maxCostUsd: true, cos
 const TOOL_CONFIG: Keys<ToolsConfig> = { parallel: true, policy: true, confirmAction: true, approvalTimeout: true };
 const TRACE: Keys<TraceConfig> = { parentRunId: true, metadata: true, toolResultChars: true };
 const STRUCTURED: Keys<StructuredConfig> = { maxRetries: true };
+const SCREENING: Keys<ScreeningOptions> = { allTools: true, tools: true, patterns: true, noBuiltIns: true, placeholder: true, decodeBase64: true };
+const COHERENCE: Keys<CoherenceConfig> = { enabled: true, provider: true, model: true, failClosed: true, timeoutMs: true, tools: true };
 
 /** The option groups whose keys are checked too. */
-const GROUPS: Readonly<Record<string, Readonly<Record<string, true>>>> = { retry: RETRY, budget: BUDGET, toolConfig: TOOL_CONFIG, trace: TRACE, structured: STRUCTURED };
+const GROUPS: Readonly<Record<string, Readonly<Record<string, true>>>> = {
+  retry: RETRY, budget: BUDGET, toolConfig: TOOL_CONFIG, trace: TRACE, structured: STRUCTURED, screening: SCREENING, coherence: COHERENCE,
+};
 
 function checkKeys(value: object, known: Readonly<Record<string, true>>, prefix: string): void {
   for (const [key, option] of Object.entries(value)) {

@@ -5,6 +5,7 @@ import { ConfigurationError } from '../core/errors/configuration-error.js';
 import { DEFAULT_RETRY, type ResolvedRetryOptions } from '../providers/retry.js';
 import type { Provider } from '../providers/spec.js';
 import type { ToolPolicy } from '../safety/tool-policy.js';
+import { safetyExtensions } from '../safety/safety-extensions.js';
 import { checkAgentOptions } from './check-agent-options.js';
 import type { AgentExtension } from './extension.js';
 import { isReasoningStrategy, type ReasoningStrategyName } from './strategies.js';
@@ -139,7 +140,7 @@ export function resolveAgentConfig(config: AgentConfig): ResolvedAgentConfig {
       ),
     },
     structuredRetries: nonNegativeInt('structured.maxRetries', config.structured?.maxRetries, AGENT_DEFAULTS.structuredRetries),
-    extensions: config.extensions ?? [],
+    extensions: [...safetyExtensions(config, { provider: config.provider, model: config.model ?? config.provider.defaultModel }), ...(config.extensions ?? [])],
     verbose: config.verbose ?? false,
     enableAnalytics: config.enableAnalytics ?? false,
     runtime: {

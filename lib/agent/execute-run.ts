@@ -1,3 +1,4 @@
+import { GuardrailError } from '../core/errors/guardrail-error.js';
 import { StructuredOutputError } from '../core/errors/structured-output-error.js';
 import { ProviderError } from '../core/errors/provider-error.js';
 import { linkSignals, NEVER_ABORTED, type LinkedSignal } from '../core/linked-signal.js';
@@ -65,13 +66,13 @@ function inputSummary(input: AgentInput): string {
 
 function errorStage(error: unknown): AgentEventPayloads['error']['stage'] {
   if (StructuredOutputError.isInstance(error)) return 'structured-output';
+  if (GuardrailError.isInstance(error)) return 'guardrail';
   if (ProviderError.isInstance(error)) return 'llm';
   return 'run';
 }
 
-/** The input as messages, with `checkInput` extensions applied to the (last) user text. */
-async function inputMessages(config: ResolvedAgentConfig, context: ExtensionContext, input: AgentInput): Promise<Message[]> {
-  const messages = typeof input === 'string' ? [userMessage(input)] : [...input];
+/** The input messages with `checkInput` extensions applied to the (last) user text. */
+async function checkedInput(config: ResolvedAgentConfig, context: ExtensionContext, messages: Message[]): Promise<Message[]> {
   const index = messages.findLastIndex((m) => m.role === Role.USER);
   const target = messages[index];
   if (!target) return messages;
@@ -208,11 +209,29 @@ export async function executeRun(input: ExecuteRunInput): Promise<{ result: Agen
       ...(error === undefined ? {} : { error: serializeError(error) }),
     });
 
-  await emit('run-start', { agentName: config.name, input: inputSummary(input.input), provider: config.provider.name, model: config.model });
+  // Input checks run before `run-start`, so the event (and the trace's user message) carries the
+  // input as the guardrails left it, never the raw text a rewrite masked or a block refused. What
+  // the checks emit is held back until `run-start` is out.
+  const held: (() => void | Promise<void>)[] = [];
+  const inputContext: ExtensionContext = { ...extensionContext, emit: async (type, payload) => void held.push(() => emit(type, withoutBaseKeys(payload))) };
+  let given: Message[] = typeof input.input === 'string' ? [userMessage(input.input)] : [...input.input];
+  let inputError: unknown;
+  // Without input checks nothing is awaited here: `run-start` goes out synchronously (runStreamed relies on it).
+  if (config.extensions.some((extension) => extension.checkInput !== undefined)) {
+    try {
+      given = await checkedInput(config, inputContext, given);
+    } catch (error) {
+      inputError = error ?? new Error('input check failed');
+    }
+  }
+  const shownInput = inputError === undefined ? inputSummary(given) : GuardrailError.isInstance(inputError) ? '[input blocked by a guardrail]' : inputSummary(input.input);
+  await emit('run-start', { agentName: config.name, input: shownInput, provider: config.provider.name, model: config.model });
   try {
+    for (const release of held) await release();
+    // eslint-disable-next-line @typescript-eslint/only-throw-error -- rethrows what an input check threw, as it was
+    if (inputError !== undefined) throw inputError;
     const format = options.responseFormat ?? config.responseFormat;
     if (format !== undefined) state.responseFormat = prepareResponseFormat(format);
-    const given = await inputMessages(config, extensionContext, input.input);
     state.messages.push(...given);
     for (const extension of config.extensions) {
       const replaced = await extension.beforeRun?.(extensionContext, state.messages);

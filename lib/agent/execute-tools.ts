@@ -107,7 +107,7 @@ async function checkAndRun(state: RunState, raw: ToolCall, progress: { started: 
   const call: ToolCall = { ...raw, parameters: snapshotArgs(validated.value) };
   for (const extension of state.config.extensions) {
     const blocked = await extension.beforeTool?.(state.extensionContext, call);
-    if (blocked !== undefined) return failure(call, `Tool call "${call.toolName}" was blocked: ${blocked}`);
+    if (blocked !== undefined) return failure(call, `Error: tool call "${call.toolName}" was blocked: ${blocked}`);
   }
   // Deny wins: requiresApproval only raises allow to review (docs/decisions/0008).
   const decision = decideToolCall(state.config.tools.policy, call.toolName, call.parameters, tool.requiresApproval);
@@ -151,7 +151,7 @@ async function invokeTool(state: RunState, tool: Tool, call: ToolCall, args: Rec
   }
   let content = output.content;
   for (const extension of state.config.extensions) {
-    if (extension.afterTool) content = await extension.afterTool(state.extensionContext, call, content);
+    if (extension.afterTool) content = await extension.afterTool(state.extensionContext, call, content, tool);
   }
   if (cacheKey !== undefined) await cacheWrite(state, site, cacheKey, content, tool.cacheTtl);
   return finish(state, tool, call, content, progress.at, false);

@@ -3,6 +3,13 @@ import type { ToolCall } from '../core/tool-call.js';
 import type { AgentUsage } from '../core/usage.js';
 import type { AgentEventPayloads, AgentEventType } from '../events/types.js';
 
+/** What an extension is told about the tool whose output it sees. */
+export interface ToolFlags {
+  readonly name: string;
+  /** The tool was defined with `screenOutput: true`. */
+  readonly screenOutput: boolean;
+}
+
 /** What an extension sees of the run it is part of. */
 export interface ExtensionContext {
   runId: string;
@@ -32,8 +39,11 @@ export interface AgentExtension {
   beforeModel?(ctx: ExtensionContext, messages: readonly Message[]): Promise<readonly Message[] | undefined> | readonly Message[] | undefined;
   /** Before a tool runs: return a reason string to block the call (coherence check). */
   beforeTool?(ctx: ExtensionContext, call: ToolCall): Promise<string | undefined> | string | undefined;
-  /** After a tool ran: may rewrite its output before the model sees it (screening). */
-  afterTool?(ctx: ExtensionContext, call: ToolCall, output: string): Promise<string> | string;
+  /**
+   * After a tool ran: may rewrite its output before the model sees it (screening, tool-result
+   * guardrails). `tool` tells the tool's own flags (`screenOutput`).
+   */
+  afterTool?(ctx: ExtensionContext, call: ToolCall, output: string, tool?: ToolFlags): Promise<string> | string;
   /** Checks or rewrites the final answer (output guardrails); throw GuardrailError to block. */
   checkOutput?(ctx: ExtensionContext, text: string): Promise<string> | string;
   /** After the run: the messages this run added (session save, entity extraction). */

@@ -4,7 +4,7 @@ export { AgentAnalytics, type AgentAnalyticsSnapshot, type ToolAnalytics } from 
 export type { BatchOptions } from './batch.js';
 export { AGENT_DEFAULTS, resolveAgentConfig, type ResolvedAgentConfig } from './config.js';
 export { failedRunResult } from './execute-run.js';
-export type { AgentExtension, ExtensionContext } from './extension.js';
+export type { AgentExtension, ExtensionContext, ToolFlags } from './extension.js';
 export { AgentResult, type AgentResultInit, type AgentResultJSON } from './result.js';
 export { REASONING_STRATEGIES, isReasoningStrategy, type ReasoningStrategy, type ReasoningStrategyName } from './strategies.js';
 export { extractJson } from './structured-output.js';

@@ -24,16 +24,6 @@ export const NOT_SUPPORTED_YET: readonly PendingSubsystem[] = [
     agentOptions: ['entityMemory', 'knowledgeGraph', 'knowledgeMemory'],
   },
   {
-    subsystem: 'the guardrails subsystem (lib/safety/: input/output guardrails and tool-output screening)',
-    yamlKeys: ['guardrails', 'screen_tool_output', 'output_screening_patterns'],
-    agentOptions: ['guardrails', 'screenToolOutput', 'outputScreeningPatterns'],
-  },
-  {
-    subsystem: 'the coherence check (lib/safety/: the intent check before tool calls)',
-    yamlKeys: ['coherence', 'coherence_check', 'coherence_provider', 'coherence_model'],
-    agentOptions: ['coherence', 'coherenceCheck', 'coherenceProvider', 'coherenceModel'],
-  },
-  {
     subsystem: 'the MCP subsystem (lib/mcp/: tools from MCP servers)',
     yamlKeys: ['mcp'],
     agentOptions: ['mcp', 'mcpServers'],

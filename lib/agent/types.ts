@@ -16,6 +16,7 @@ import type { ReasoningStrategyName } from './strategies.js';
 import type { AgentExtension } from './extension.js';
 import type { ConversationMemory, ConversationMemoryOptions } from '../memory/conversation-memory.js';
 import type { SessionBinding, SessionStore } from '../sessions/types.js';
+import type { SafetyAgentConfig } from '../safety/safety-config.js';
 
 /** What a run takes: a prompt, or messages to append to the conversation. */
 export type AgentInput = string | readonly Message[];
@@ -190,8 +191,14 @@ export interface AgentConfig {
   session?: SessionBinding;
   /** Compress the per-call messages when they near the context window (never the memory). */
   compress?: CompressConfig;
-  /** Later subsystems (memory, sessions, guardrails, screening, coherence, compression) plug in here. */
+  /** Extensions of your own; they run after the built-in ones (safety, memory, sessions, compression). */
   extensions?: readonly AgentExtension[];
+  /** Input, output, tool-argument and tool-result guardrails (docs/safety.md). */
+  guardrails?: NonNullable<SafetyAgentConfig['guardrails']>;
+  /** Tool-output screening for prompt injection. Tools with `screenOutput: true` are always screened. */
+  screening?: NonNullable<SafetyAgentConfig['screening']>;
+  /** The intent check before each tool call (one extra LLM call). */
+  coherence?: NonNullable<SafetyAgentConfig['coherence']>;
   /** Print cache hits and tool calls to stderr. */
   verbose?: boolean;
   /** Keep per-run analytics (tool latency, call counts) on the agent. */
@@ -218,6 +225,11 @@ export interface AgentConfig {
   compressContext?: boolean;
   compressThreshold?: number;
   compressKeepRecent?: number;
+  screenToolOutput?: boolean;
+  outputScreeningPatterns?: NonNullable<SafetyAgentConfig['outputScreeningPatterns']>;
+  coherenceCheck?: boolean;
+  coherenceProvider?: Provider;
+  coherenceModel?: string;
   /** @internal deterministic clock / ids for tests. */
   runtime?: Partial<AgentRuntime>;
 }

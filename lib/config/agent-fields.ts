@@ -4,6 +4,7 @@ import { BUDGET_FIELDS, RETRY_FIELDS, STRUCTURED_FIELDS, TOOL_CONFIG_FIELDS, TRA
 import { GUARDRAILS_FIELDS, MCP_FIELDS, MEMORY_FIELDS, PLACEHOLDER_READERS, SESSION_FIELDS } from './placeholder-fields.js';
 import { POLICY_FIELDS, readPolicy } from './policy-node.js';
 import { PROVIDER_FIELDS, readProvider } from './provider-node.js';
+import { AUDIT_FIELDS, COHERENCE_FIELDS, readCoherence, SCREENING_FIELDS } from './safety-fields.js';
 import { list } from './read-collections.js';
 import { group } from './read-mapping.js';
 import { bool, num, oneOf, str, type FieldTable } from './readers.js';
@@ -43,7 +44,10 @@ export const AGENT_FIELDS: FieldTable = {
   memory: { read: PLACEHOLDER_READERS.memory, type: 'mapping', description: 'Conversation memory.', fields: MEMORY_FIELDS },
   session: { read: PLACEHOLDER_READERS.session, type: 'mapping', description: 'Persistent sessions.', fields: SESSION_FIELDS },
   compress: { read: group(COMPRESS_FIELDS), type: 'mapping', description: 'Prompt compression near the context window (per call; never the memory).', fields: COMPRESS_FIELDS },
-  guardrails: { read: PLACEHOLDER_READERS.guardrails, type: 'mapping', description: 'Input/output guardrails.', fields: GUARDRAILS_FIELDS },
+  guardrails: { read: PLACEHOLDER_READERS.guardrails, type: 'mapping', description: 'Guardrails on the input, the answer, tool arguments and tool results.', fields: GUARDRAILS_FIELDS },
+  screening: { read: group(SCREENING_FIELDS), type: 'mapping', description: 'Tool-output screening for prompt injection.', fields: SCREENING_FIELDS },
+  coherence: { read: readCoherence, type: 'mapping', description: 'The intent check before each tool call (one extra LLM call).', fields: COHERENCE_FIELDS },
+  audit: { read: group(AUDIT_FIELDS), type: 'mapping', description: 'JSONL audit log of runs, tool calls and policy decisions.', fields: AUDIT_FIELDS },
   mcp: { read: PLACEHOLDER_READERS.mcp, type: 'mapping', description: 'MCP servers.', fields: MCP_FIELDS },
 };
 
@@ -68,6 +72,11 @@ export const MOVED_KEYS: Readonly<Record<string, string>> = {
   summarize_provider: 'memory.summarize_provider',
   summarize_model: 'memory.summarize_model',
   summarize_max_tokens: 'memory.summarize_max_tokens',
+  screen_tool_output: 'screening.all_tools',
+  output_screening_patterns: 'screening.patterns',
+  coherence_check: 'coherence.enabled',
+  coherence_provider: 'coherence.provider',
+  coherence_model: 'coherence.model',
 };
 
 /**

@@ -9,6 +9,7 @@ import type { ConversationMemoryOptions } from '../memory/conversation-memory.js
 import type { SessionBinding } from '../sessions/types.js';
 import { openConfiguredSessionStore } from './session-settings.js';
 import { ToolPolicy } from '../safety/tool-policy.js';
+import { safetyFromFile } from './build-safety.js';
 import { loadConfiguredTools } from './load-tools.js';
 import { loadAgentConfig } from './parse-agent-config.js';
 import type { AgentConfigOptions, AgentFileConfig } from './types.js';
@@ -96,7 +97,7 @@ function fileModel(config: AgentFileConfig, options: LoadAgentOptions): string |
 /**
  * Builds an Agent from a validated config: creates the provider (`createProvider`, unless one is
  * passed), imports the tools, builds the ToolPolicy, and applies `options` overrides.
- * `memory`, `session`, `guardrails` and `mcp` are refused as not supported yet when the file is read.
+ * `memory`, `session` and `mcp` are refused as not supported yet when the file is read.
  */
 export async function createAgentFromConfig(config: AgentFileConfig, options: LoadAgentOptions = {}, label = config.source): Promise<Agent> {
   return new Agent(await buildAgentConfig(config, options, label));
@@ -113,8 +114,12 @@ export async function buildAgentConfig(config: AgentFileConfig, options: LoadAge
   const extra = options.config ?? {};
   const policy = config.policy === undefined ? undefined : new ToolPolicy(config.policy.options);
   const toolConfig = compact<NonNullable<AgentConfig['toolConfig']>>({ parallel: config.toolConfig?.parallel, approvalTimeout: config.toolConfig?.approvalTimeout, policy, ...extra.toolConfig });
+  const safety = await safetyFromFile(config, (spec) => providerFor(config, { ...options, provider: spec }, label));
+  const observers = [...safety.observers, ...(extra.observers ?? [])];
   return compact<AgentConfig>({
+    ...safety.fields,
     ...extra,
+    ...(observers.length === 0 ? {} : { observers }),
     provider,
     name: extra.name ?? config.name,
     model: options.model ?? extra.model ?? fileModel(config, options),

@@ -36,24 +36,43 @@ const GUARDRAIL_TYPES = ['topic', 'pii', 'toxicity', 'format', 'length'] as cons
 const common: FieldTable = {
   type: { read: oneOf(GUARDRAIL_TYPES), type: GUARDRAIL_TYPES.join(' | '), required: true, description: 'Which guardrail.' },
   action: { read: oneOf(['block', 'rewrite', 'warn'] as const), type: 'block | rewrite | warn', default: 'block', description: 'What a failure does.' },
+  name: { read: str({ nonEmpty: true }), type: 'string', description: 'Name in events and errors (default: the type).' },
 };
 const strings = list(str({ nonEmpty: true }));
 const count = num({ integer: true, min: 0 });
 
-/** Options of each guardrail type (in addition to `type` and `action`). */
+/** A regular expression written as a string: compiled now, so a bad one is reported at its line. */
+export const regexSource: Reader<string> = (ctx, node, path) => {
+  const source = str({ nonEmpty: true })(ctx, node, path);
+  if (source === undefined) return undefined;
+  try {
+    new RegExp(source, 'g');
+    return source;
+  } catch (error) {
+    report(ctx, node, path, `"${path}" is not a valid regular expression: ${(error as Error).message}`);
+    return undefined;
+  }
+};
+
+/** Options of each guardrail type (in addition to `type`, `action` and `name`). */
 export const GUARDRAIL_OPTIONS: Readonly<Record<(typeof GUARDRAIL_TYPES)[number], FieldTable>> = {
-  topic: { keywords: { read: strings, type: 'list of strings', required: true, description: 'Blocked topics (word boundary, case-insensitive).' } },
+  topic: {
+    keywords: { read: list(str({ nonEmpty: true }), { nonEmpty: true }), type: 'list of strings', required: true, description: 'Blocked topics (word boundary, case-insensitive, Unicode-normalised).' },
+    replacement: { read: str(), type: 'string', default: '[REDACTED]', description: 'What `rewrite` puts in place of a keyword.' },
+  },
   pii: {
-    entities: { read: list(oneOf(['email', 'phone', 'ssn', 'credit_card', 'ipv4'] as const)), type: 'list', description: 'PII kinds to detect (default all).' },
-    patterns: { read: record(str({ nonEmpty: true })), type: 'mapping name → regex', description: 'Extra patterns.' },
+    entities: { read: list(oneOf(['email', 'phone', 'ssn', 'credit_card', 'ipv4', 'ipv6', 'iban'] as const)), type: 'list', description: 'PII kinds to detect: email, phone, ssn, credit_card, ipv4, ipv6, iban (default all).' },
+    patterns: { read: record(regexSource), type: 'mapping name → regex', description: 'Extra patterns; a match of `employee_id` is masked `[EMPLOYEE_ID]`.' },
   },
   toxicity: {
-    blocklist: { read: strings, type: 'list of strings', description: 'Extra blocked words.' },
-    threshold: { read: num({ min: 0, max: 1 }), type: 'number 0–1', description: 'Score that fails the check.' },
+    blocklist: { read: strings, type: 'list of strings', description: 'Extra blocked words (added to the 16 defaults).' },
+    severe: { read: strings, type: 'list of strings', description: 'Extra severe terms: one hit fails.' },
+    replace_defaults: { read: bool(), type: 'boolean', default: 'false', description: 'Use only the lists given here.' },
+    threshold: { read: num({ min: 0, max: 1 }), type: 'number 0–1', default: '0.5', description: 'Score that fails the check (one term scores 0.5, two 0.75).' },
   },
   format: {
     json: { read: bool(), type: 'boolean', description: 'Content must be JSON.' },
-    required_keys: { read: strings, type: 'list of strings', description: 'Keys the JSON must have.' },
+    required_keys: { read: strings, type: 'list of strings', description: 'Keys the JSON object must have.' },
     max_length: { read: count, type: 'integer ≥ 0', description: 'Longest content in characters.' },
   },
   length: {
@@ -64,18 +83,41 @@ export const GUARDRAIL_OPTIONS: Readonly<Record<(typeof GUARDRAIL_TYPES)[number]
   },
 };
 
-const guardrail: Reader<Record<string, unknown>> = (ctx, node, path) => {
-  const target = deref(ctx, node);
-  const typeNode = ctx.yaml.isMap(target) ? target.items.find((pair) => ctx.yaml.isScalar(pair.key) && pair.key.value === 'type')?.value : undefined;
-  const type = typeNode === undefined ? undefined : oneOf(GUARDRAIL_TYPES)(ctx, typeNode, childPath(path, 'type'));
-  if (typeNode !== undefined && type === undefined) return undefined;
-  return readMapping(ctx, node, path, { ...common, ...(type === undefined ? {} : GUARDRAIL_OPTIONS[type]) });
+/** What each type needs besides its required keys: at least one of these. */
+const NEEDS_ONE: Partial<Record<(typeof GUARDRAIL_TYPES)[number], readonly string[]>> = {
+  format: ['json', 'required_keys', 'max_length'],
+  length: ['min_chars', 'max_chars', 'min_words', 'max_words'],
 };
 
-/** `guardrails:` (the validator that applies once the guardrails subsystem lands; refused until then). */
+function guardrailReader(stage: string): Reader<Record<string, unknown>> {
+  return (ctx, node, path) => {
+    const target = deref(ctx, node);
+    const typeNode = ctx.yaml.isMap(target) ? target.items.find((pair) => ctx.yaml.isScalar(pair.key) && pair.key.value === 'type')?.value : undefined;
+    const type = typeNode === undefined ? undefined : oneOf(GUARDRAIL_TYPES)(ctx, typeNode, childPath(path, 'type'));
+    if (typeNode !== undefined && type === undefined) return undefined;
+    const before = ctx.issues.length;
+    const value = readMapping(ctx, node, path, { ...common, ...(type === undefined ? {} : GUARDRAIL_OPTIONS[type]) });
+    if (value === undefined || ctx.issues.length > before || type === undefined) return undefined;
+    const needs = NEEDS_ONE[type];
+    if (needs !== undefined && !needs.some((key) => value[key.replace(/_([a-z])/g, (_, c: string) => c.toUpperCase())] !== undefined)) {
+      report(ctx, node, path, `a ${type} guardrail needs at least one of ${needs.join(', ')}`);
+      return undefined;
+    }
+    if (stage === 'tool_arguments' && value.action === 'rewrite') {
+      const actionNode = ctx.yaml.isMap(target) ? target.items.find((pair) => ctx.yaml.isScalar(pair.key) && pair.key.value === 'action')?.value : undefined;
+      report(ctx, actionNode ?? node, childPath(path, 'action'), 'tool arguments cannot be rewritten: use block or warn');
+      return undefined;
+    }
+    return value;
+  };
+}
+
+/** `guardrails:` — checks on the input, the answer, tool arguments and tool results. */
 export const GUARDRAILS_FIELDS: FieldTable = {
-  input: { read: list(guardrail), type: 'list of guardrails', description: 'Checks on user input, in order.' },
-  output: { read: list(guardrail), type: 'list of guardrails', description: 'Checks on the final answer, in order.' },
+  input: { read: list(guardrailReader('input')), type: 'list of guardrails', description: 'Checks on user input, in order.' },
+  output: { read: list(guardrailReader('output')), type: 'list of guardrails', description: 'Checks on the final answer, in order.' },
+  tool_arguments: { read: list(guardrailReader('tool_arguments')), type: 'list of guardrails', description: 'Checks on each tool call\'s arguments (block or warn).' },
+  tool_result: { read: list(guardrailReader('tool_result')), type: 'list of guardrails', description: 'Checks on each tool\'s result before the model sees it.' },
 };
 
 /** Keys of one `mcp.servers` entry. */

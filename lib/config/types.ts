@@ -32,6 +32,27 @@ export interface GuardrailSettings {
   [option: string]: unknown;
 }
 
+/** `screening:` as validated. */
+export interface ScreeningSettings {
+  allTools?: boolean;
+  tools?: string[];
+  /** Regex sources: a list, or name → source. */
+  patterns?: string[] | Record<string, string>;
+  noBuiltIns?: boolean;
+  placeholder?: string;
+  decodeBase64?: boolean;
+}
+
+/** `coherence:` as validated. */
+export interface CoherenceSettings {
+  enabled?: boolean;
+  provider?: ProviderSpec;
+  model?: string;
+  failClosed?: boolean;
+  timeoutMs?: number;
+  tools?: string[];
+}
+
 /** One MCP server entry (`transport` filled in from `command` / `url`). */
 export interface McpServerSettings {
   name: string;
@@ -86,8 +107,14 @@ export interface AgentFileConfig {
   session?: SessionSettings;
   /** Prompt compression (lib/memory/). */
   compress?: { threshold?: number; keepRecent?: number; contextWindow?: number; maxChars?: number };
-  /** Refused as "not supported yet" until its subsystem lands (NOT_SUPPORTED_YET); then its validated value. */
-  guardrails?: { input?: GuardrailSettings[]; output?: GuardrailSettings[] };
+  /** `guardrails:` as validated. */
+  guardrails?: { input?: GuardrailSettings[]; output?: GuardrailSettings[]; toolArguments?: GuardrailSettings[]; toolResult?: GuardrailSettings[] };
+  /** `screening:` as validated. */
+  screening?: ScreeningSettings;
+  /** `coherence:` as validated. */
+  coherence?: CoherenceSettings;
+  /** `audit:` as validated (`dir` resolved against the file's directory). */
+  audit?: { dir: string; privacy?: 'full' | 'keys_only' | 'hashed' | 'none'; rotateDaily?: boolean };
   /** Refused as "not supported yet" until its subsystem lands (NOT_SUPPORTED_YET); then its validated value. */
   mcp?: { servers?: McpServerSettings[] };
 }

@@ -17,6 +17,9 @@ export type RunStatus =
 /** A policy outcome. */
 export type PolicyDecisionValue = 'allow' | 'review' | 'deny';
 
+/** What a guardrail checked: the user's input, the final answer, a tool call's arguments, a tool's result. */
+export type GuardrailStageName = 'input' | 'output' | 'tool-arguments' | 'tool-result';
+
 /** Why a tool call failed. */
 export type ToolErrorKind = 'unknown-tool' | 'invalid-arguments' | 'execution' | 'cancelled';
 
@@ -30,7 +33,7 @@ export interface AgentEventPayloads {
   // run
   'run-start': { agentName: string; input: string; provider: string; model: string };
   'run-end': { agentName: string; status: RunStatus; content: string; iterations: number; durationMs: number; usage: AgentUsageJSON };
-  error: { error: SerializedError; stage: 'llm' | 'tool' | 'cache' | 'observer' | 'run' | 'structured-output' | 'graph' };
+  error: { error: SerializedError; stage: 'llm' | 'tool' | 'cache' | 'observer' | 'run' | 'structured-output' | 'graph' | 'guardrail' };
   // LLM
   'llm-start': { iteration: number; provider: string; model: string; messageCount: number; toolCount: number };
   'llm-end': {
@@ -64,8 +67,18 @@ export interface AgentEventPayloads {
   'batch-end': { size: number; succeeded: number; failed: number; durationMs: number };
   // policy and safety
   'policy-decision': { callId: string; toolName: string; args: Record<string, unknown>; decision: PolicyDecisionValue; reason: string };
-  'guardrail-triggered': { guardrail: string; stage: 'input' | 'output'; action: 'block' | 'rewrite' | 'warn'; reason: string };
-  'coherence-blocked': { callId: string; toolName: string; reason: string };
+  'guardrail-triggered': {
+    guardrail: string;
+    /** `tool-arguments` and `tool-result` checks also carry the call's callId and toolName. */
+    stage: GuardrailStageName;
+    action: 'block' | 'rewrite' | 'warn';
+    reason: string;
+    /** What matched, safe to log: typed masks (`[EMAIL]`), keywords, terms; never raw personal data. */
+    matches?: string[];
+    callId?: string;
+    toolName?: string;
+  };
+  'coherence-blocked': { callId: string; toolName: string; reason: string; /** True when the check's own call failed and failClosed blocked the call. */ checkFailed?: boolean };
   'output-screened': { callId: string; toolName: string; patterns: string[]; replaced: number };
   // structure and fallback
   'structured-validate': { iteration: number; attempt: number; valid: boolean; issues: string[] };

@@ -10,7 +10,8 @@ import { HttpError } from './http-error.js';
 /**
  * Maps anything a request handler or an agent run threw to the HttpError it is answered with:
  * HttpError as is; ProviderError → 502 (the model provider failed, never a 200 with error text);
- * StructuredOutputError → 502 (the model gave no valid structured output); GuardrailError → 400;
+ * StructuredOutputError → 502 (the model gave no valid structured output); GuardrailError →
+ * `guardrail_error`, 400 when the input was blocked, 422 when the answer was;
  * ConfigurationError / GlobSyntaxError (bad request options such as `response_format`) → 400;
  * a CassetteError of `serve --replay` (the request is not in the cassette) → 422
  * `replay_mismatch_error` with the cassette and the first difference (retrying cannot help);
@@ -24,7 +25,9 @@ export function toHttpError(error: unknown): HttpError {
     return new HttpError(502, 'provider_error', `The model provider ${error.provider} failed${status}: ${error.message}`, { cause: error });
   }
   if (StructuredOutputError.isInstance(error)) return new HttpError(502, 'provider_error', `The model gave no valid structured output: ${error.message}`, { cause: error });
-  if (GuardrailError.isInstance(error)) return new HttpError(400, 'invalid_request_error', `Blocked by a guardrail: ${error.message}`, { cause: error });
+  if (GuardrailError.isInstance(error)) {
+    return new HttpError(error.stage === 'input' ? 400 : 422, 'guardrail_error', `Blocked by a guardrail: ${error.message}`, { cause: error });
+  }
   if (ConfigurationError.isInstance(error) || GlobSyntaxError.isInstance(error)) return new HttpError(400, 'invalid_request_error', error.message, { cause: error });
   if (CassetteError.isInstance(error) && (error.kind === 'mismatch' || error.kind === 'exhausted')) {
     return new HttpError(422, 'replay_mismatch_error', error.message, { cause: error });

@@ -14,6 +14,7 @@ export type HttpErrorType =
   | 'unsupported_media_type_error'
   | 'rate_limit_error'
   | 'replay_mismatch_error'
+  | 'guardrail_error'
   | 'internal_error'
   | 'provider_error'
   | 'service_unavailable_error'

@@ -1,4 +1,4 @@
-import { acquireRedis, type RedisHandle } from '../storage/index.js';
+import { acquireRedis, type RedisHandle } from '../storage/redis-pool.js';
 import { BaseSessionStore, type SessionStoreOptions } from './base-session-store.js';
 import { decodeSession, encodeSession } from './session-record.js';
 import type { SessionRecord } from './types.js';

@@ -45,9 +45,22 @@ export function eventStep(event: AgentEvent): EventStepFields | undefined {
     case 'kg-extraction':
       return { type: 'kg_extraction', output: `${event.triples} triples`, metadata: { triples: event.triples } };
     case 'guardrail-triggered':
-      return { type: 'guardrail', name: event.guardrail, input: event.stage, output: `${event.action}: ${event.reason}`, metadata: { stage: event.stage, action: event.action, reason: event.reason } };
+      return {
+        type: 'guardrail',
+        name: event.guardrail,
+        input: event.stage,
+        output: `${event.action}: ${event.reason}`,
+        ...(event.callId === undefined ? {} : { callId: event.callId }),
+        metadata: {
+          stage: event.stage,
+          action: event.action,
+          reason: event.reason,
+          ...(event.matches === undefined ? {} : { matches: event.matches }),
+          ...(event.toolName === undefined ? {} : { toolName: event.toolName }),
+        },
+      };
     case 'coherence-blocked':
-      return { type: 'coherence_check', name: event.toolName, output: `blocked: ${event.reason}`, callId: event.callId, metadata: { callId: event.callId, blocked: true } };
+      return { type: 'coherence_check', name: event.toolName, output: `blocked: ${event.reason}`, callId: event.callId, metadata: { callId: event.callId, blocked: true, ...(event.checkFailed === true ? { checkFailed: true } : {}) } };
     case 'output-screened':
       return { type: 'output_screening', name: event.toolName, output: `${event.replaced} replaced (${event.patterns.join(', ')})`, callId: event.callId, metadata: { callId: event.callId, patterns: event.patterns, replaced: event.replaced } };
     case 'graph-routing':

@@ -10,10 +10,10 @@ export class GuardrailError extends AgentlibError {
   readonly guardrail: string;
   /** Why it fired. */
   readonly reason: string;
-  /** Whether the input or the output was checked. */
-  readonly stage: 'input' | 'output';
+  /** What was checked: the user's input, the final answer, a tool call's arguments or a tool's result. */
+  readonly stage: 'input' | 'output' | 'tool-arguments' | 'tool-result';
 
-  constructor(fields: { guardrail: string; reason: string; stage: 'input' | 'output'; message?: string } & AgentlibErrorOptions) {
+  constructor(fields: { guardrail: string; reason: string; stage: 'input' | 'output' | 'tool-arguments' | 'tool-result'; message?: string } & AgentlibErrorOptions) {
     super(fields.message ?? `Guardrail '${fields.guardrail}' blocked the ${fields.stage}: ${fields.reason}`, fields);
     this.guardrail = fields.guardrail;
     this.reason = fields.reason;

@@ -6,8 +6,9 @@ import { NOT_SUPPORTED_YET } from '../../../lib/agent/not-supported-yet.js';
 import { loadAgent } from '../../../lib/config/load-agent.js';
 import { loadAgentConfig, parseAgentConfig } from '../../../lib/config/parse-agent-config.js';
 import { ConfigurationError } from '../../../lib/core/errors/configuration-error.js';
+import { GuardrailError } from '../../../lib/core/errors/guardrail-error.js';
 import { ScriptedProvider } from '../../../lib/providers/scripted.js';
-import { issuesOf, rejectsWithConfigFileError, tempProject } from './project.js';
+import { issuesOf, tempProject } from './project.js';
 
 const POLITICS = 'name: support\nprovider: openai\nguardrails:\n  input:\n    - { type: topic, keywords: [politics], action: block }\n';
 
@@ -36,11 +37,10 @@ describe('agent YAML: keys whose subsystem has not landed are refused as not sup
     }
   });
 
-  test('the topic guardrail that let a politics prompt through: loading fails with file:line, the agent never runs', async () => {
+  test('the topic guardrail that let a politics prompt through now blocks it (guardrails have landed): GuardrailError, no provider call', async () => {
     const provider = new ScriptedProvider({ replies: ['Here is my view on politics.'] });
-    const error = await rejectsWithConfigFileError(loadAgent(join(dir, 'politics.yaml'), { provider }));
-    assert.deepEqual(error.issues.map((issue) => [issue.line, issue.col, issue.path]), [[3, 1, 'guardrails']]);
-    assert.match(error.message, /politics\.yaml:3:1: "guardrails" is not supported yet: it will come with the guardrails subsystem/);
+    const agent = await loadAgent(join(dir, 'politics.yaml'), { provider });
+    await assert.rejects(agent.run('What do you think about politics?'), (error: unknown) => GuardrailError.isInstance(error) && error.guardrail === 'topic');
     assert.equal(provider.requests.length, 0);
   });
 
