@@ -1,0 +1,4 @@
+export { InMemoryTraceStore } from './in-memory-trace-store.js';
+export { JSONLTraceStore } from './jsonl-trace-store.js';
+export { matchesQuery, selectSummaries, summarizeTrace, traceTags } from './trace-summary.js';
+export type { PruneOptions, TraceQuery, TraceStore, TraceSummary } from './types.js';
