@@ -6,10 +6,12 @@ import { exportTrace } from './trace/export.js';
 import { listCommand } from './trace/ls.js';
 import { latestTrace, loadTrace, traceLocation } from './trace/resolve-trace.js';
 import { showTrace } from './trace/show.js';
+import { statsCommand } from './trace/stats.js';
+import { JSONLTraceStore } from '../lib/trace/stores/jsonl-trace-store.js';
 import { viewTrace } from './trace/view.js';
 
 /** The actions of `agentlib trace`, in help order. */
-export const TRACE_ACTIONS = ['view', 'ls', 'show', 'export', 'diff'] as const;
+export const TRACE_ACTIONS = ['view', 'ls', 'show', 'export', 'diff', 'stats'] as const;
 
 type TraceAction = (typeof TRACE_ACTIONS)[number];
 
@@ -20,6 +22,7 @@ const ARITY: Record<TraceAction, { count: number; optional?: true; usage: string
   show: { count: 1, usage: 'agentlib trace show <trace> [--json]' },
   export: { count: 1, usage: 'agentlib trace export <trace> --otlp <out.json>' },
   diff: { count: 2, usage: 'agentlib trace diff <a> <b> [--json]' },
+  stats: { count: 0, usage: 'agentlib trace stats [--since 7d] [--by tool|model|agent] [--json]' },
 };
 
 function isAction(value: string): value is TraceAction {
@@ -52,6 +55,7 @@ export async function run(args: CommandArguments, context: CommandContext): Prom
   }
   if (action === 'ls') return listCommand(args, context);
   const location = traceLocation(context.io.cwd ?? process.cwd(), args.dir);
+  if (action === 'stats') return statsCommand(new JSONLTraceStore(location.dir), args, context);
   if (refs.length === 0) refs.push(await latestTrace(location));
   const loaded = await Promise.all(refs.map((ref) => loadTrace(ref, location)));
   const [first, second] = loaded;
