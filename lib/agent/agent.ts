@@ -18,7 +18,7 @@ import { executeRun } from './execute-run.js';
 import type { AgentResult } from './result.js';
 import { RunAborter } from './run-aborter.js';
 import { buildSystemPrompt } from './system-prompt.js';
-import type { AgentConfig, AgentInput, RunOptions } from './types.js';
+import type { AgentConfig, AgentInput, ResponseCache, RunOptions } from './types.js';
 
 type StreamedRun = (agent: Agent, input: AgentInput, options: RunOptions, onEvent: (event: AgentEvent) => void, aborter: RunAborter) => Promise<AgentResult>;
 
@@ -103,6 +103,11 @@ export class Agent {
   /** Run, LLM and per-tool statistics; undefined unless the agent was built with `enableAnalytics: true`. */
   get analytics(): AgentAnalyticsSnapshot | undefined {
     return this.#analytics?.snapshot();
+  }
+
+  /** The cache of LLM replies and cacheable tool results (`cache` in the config), if any. */
+  get cache(): ResponseCache | undefined {
+    return this.#config.cache;
   }
 
   /** The tools, in registration order. */

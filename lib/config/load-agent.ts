@@ -7,6 +7,7 @@ import { createProvider, withProviderTimeouts, type ProviderSpec } from '../prov
 import type { Provider } from '../providers/spec.js';
 import { ToolPolicy } from '../safety/tool-policy.js';
 import { loadConfiguredTools } from './load-tools.js';
+import { openConfiguredCache } from './open-configured-cache.js';
 import { loadAgentConfig } from './parse-agent-config.js';
 import type { AgentConfigOptions, AgentFileConfig } from './types.js';
 
@@ -125,6 +126,7 @@ export async function buildAgentConfig(config: AgentFileConfig, options: LoadAge
     toolConfig,
     trace: { ...config.trace, ...extra.trace },
     structured: { ...config.structured, ...extra.structured },
+    cache: extra.cache ?? (config.cache === undefined ? undefined : await openConfiguredCache(config.cache, provider, label, config.baseDir)),
   });
 }
 
