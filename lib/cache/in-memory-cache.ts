@@ -1,4 +1,5 @@
 import { performance } from 'node:perf_hooks';
+import { assertStrictJson } from '../storage/index.js';
 import { CacheStatsCounter } from './cache-stats.js';
 import { checkTtl, resolveCacheOptions, type ResolvedCacheOptions } from './cache-options.js';
 import { deepFreeze } from './deep-freeze.js';
@@ -12,8 +13,9 @@ interface Entry {
 /**
  * A process-local cache: at most `maxSize` entries (default 1,000), least recently used evicted
  * first, each entry with its own TTL (default 300 s) measured on a monotonic clock, so a wall-clock
- * jump never expires or revives entries. Values are copied when stored (`structuredClone`) and
- * handed out frozen, so no caller can change what another one reads.
+ * jump never expires or revives entries. Values must be strict JSON, like the persistent caches'
+ * (a function, class instance, cycle or NaN is refused with its path); they are copied when stored
+ * and handed out frozen, so no caller can change what another one reads.
  */
 export class InMemoryCache implements Cache {
   readonly #options: ResolvedCacheOptions;
@@ -50,6 +52,7 @@ export class InMemoryCache implements Cache {
 
   async set(key: string, value: unknown, ttlSeconds?: number): Promise<void> {
     const ttl = ttlSeconds === undefined ? this.#options.defaultTtl : checkTtl('InMemoryCache', ttlSeconds);
+    assertStrictJson(value, 'value');
     const stored = deepFreeze(structuredClone(value));
     this.#entries.delete(key);
     this.#entries.set(key, { value: stored, expiresAt: this.#options.now() + ttl * 1000 });

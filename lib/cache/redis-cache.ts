@@ -80,7 +80,7 @@ export class RedisCache implements Cache {
 
   async set(key: string, value: unknown, ttlSeconds?: number): Promise<void> {
     const ttl = ttlSeconds === undefined ? this.#options.defaultTtl : checkTtl('RedisCache', ttlSeconds);
-    const text = JSON.stringify(toStrictJson(value, 'value'));
+    const text = toStrictJson(value, 'value');
     const client = await this.#client();
     const evicted = (await client.eval(SET_SCRIPT, {
       keys: this.#keys(key),
@@ -114,6 +114,6 @@ export class RedisCache implements Cache {
   async close(): Promise<void> {
     const handle = this.#handle;
     this.#handle = undefined;
-    if (handle !== undefined) (await handle.catch(() => undefined))?.release();
+    if (handle !== undefined) await (await handle.catch(() => undefined))?.release();
   }
 }

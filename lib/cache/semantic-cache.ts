@@ -32,7 +32,7 @@ export interface SemanticCacheOptions extends CacheOptions {
   matchSalientTokens?: boolean;
 }
 
-/** CacheStats plus how many hits came from similarity (the rest were exact). */
+/** CacheStats (evictions: those of the exact cache, where the values live) plus how many hits came from similarity. */
 export interface SemanticCacheStats extends CacheStats {
   semanticHits: number;
 }
@@ -132,10 +132,10 @@ export class SemanticCache implements Cache {
     const vector = await this.#embed(hint.text);
     this.#index.delete(key);
     this.#index.set(key, { key, scope: hint.scope, text: hint.text, vector, salient: salientTokens(hint.text), expiresAt: this.#options.now() + ttl * 1000 });
+    // The index mirrors the stored values; an entry dropped here is counted where its value goes (the exact cache).
     for (const oldest of this.#index.keys()) {
       if (this.#index.size <= this.#options.maxSize) break;
       this.#index.delete(oldest);
-      this.#stats.evictions += 1;
     }
   }
 
@@ -162,11 +162,12 @@ export class SemanticCache implements Cache {
   }
 
   stats(): SemanticCacheStats {
-    return { ...this.#stats.snapshot(), semanticHits: this.#semanticHits };
+    return { ...this.#stats.snapshot(), evictions: this.#exact.stats().evictions, semanticHits: this.#semanticHits };
   }
 
   resetStats(): void {
     this.#stats.reset();
+    this.#exact.resetStats();
     this.#semanticHits = 0;
   }
 

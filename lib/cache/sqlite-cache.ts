@@ -83,7 +83,7 @@ export class SQLiteCache implements Cache {
 
   async set(key: string, value: unknown, ttlSeconds?: number): Promise<void> {
     const ttl = ttlSeconds === undefined ? this.#options.defaultTtl : checkTtl('SQLiteCache', ttlSeconds);
-    const text = JSON.stringify(toStrictJson(value, 'value'));
+    const text = toStrictJson(value, 'value');
     const now = this.#options.now();
     this.#sql.put.run(this.namespace, key, text, Math.round(now + ttl * 1000), this.namespace);
     const { n } = this.#sql.count.get(this.namespace) as { n: number };

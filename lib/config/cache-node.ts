@@ -55,7 +55,7 @@ function readSemantic(ctx: ReadContext, node: unknown, path: string): CacheSetti
     }
     return {};
   }
-  return readMapping(ctx, node, path, SEMANTIC_FIELDS) as CacheSettings['semantic'];
+  return readMapping(ctx, node, path, SEMANTIC_FIELDS);
 }
 
 /**
@@ -76,5 +76,5 @@ export function readCache(ctx: ReadContext, node: unknown, path: string): CacheS
   }
   const settings = readMapping(ctx, node, path, CACHE_FIELDS);
   if (settings === undefined) return undefined;
-  return { url: DEFAULT_CACHE_URL, ...settings } as CacheSettings;
+  return { url: DEFAULT_CACHE_URL, ...settings };
 }

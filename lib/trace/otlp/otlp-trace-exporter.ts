@@ -1,3 +1,7 @@
+import type * as OtlpHttp from '@opentelemetry/exporter-trace-otlp-http';
+import type * as OtlpProto from '@opentelemetry/exporter-trace-otlp-proto';
+import type * as Resources from '@opentelemetry/resources';
+import type * as SdkTraceBase from '@opentelemetry/sdk-trace-base';
 import type { ReadableSpan, SpanExporter } from '@opentelemetry/sdk-trace-base';
 import { loadOptional } from '../../storage/index.js';
 import type { AgentObserver } from '../../events/observer.js';
@@ -33,6 +37,9 @@ export interface OtlpTraceExporterOptions {
   /** Told about each failed export (after the exporter's own retries). Default: one process warning. */
   onError?: (error: Error) => void;
 }
+
+/** `ExportResultCode.SUCCESS` of @opentelemetry/core (not imported: the result's code is a plain number at run time). */
+const EXPORT_SUCCESS: number = 0;
 
 interface Pipeline {
   processor: { onEnd(span: ReadableSpan): void; forceFlush(): Promise<void>; shutdown(): Promise<void> };
@@ -73,6 +80,7 @@ export class OtlpTraceExporter implements AgentObserver {
   readonly #rootOf = new Map<string, string>();
   #pipeline: Promise<Pipeline | undefined> | undefined;
   #warned = false;
+  #lastReported: unknown;
   /** Spans handed to the batch processor so far. */
   queuedSpans = 0;
 
@@ -115,19 +123,25 @@ export class OtlpTraceExporter implements AgentObserver {
     });
   }
 
-  /** Sends everything queued; resolves when the collector has answered (or the exports failed). */
+  /** Sends everything queued; resolves when the collector has answered or the export failed (failures go to `onError`). */
   async forceFlush(): Promise<void> {
     const pipeline = await this.#pipeline;
-    await pipeline?.processor.forceFlush();
+    await pipeline?.processor.forceFlush().catch((error: unknown) => this.#reportOnce(error));
   }
 
-  /** Sends everything queued and stops the exporter. */
+  /** Sends everything queued and stops the exporter (failures go to `onError`). */
   async shutdown(): Promise<void> {
     const pipeline = await this.#pipeline;
-    await pipeline?.processor.shutdown();
+    await pipeline?.processor.shutdown().catch((error: unknown) => this.#reportOnce(error));
+  }
+
+  /** Reports an error unless the export callback already did (the processor rethrows it). */
+  #reportOnce(error: unknown): void {
+    if (error !== this.#lastReported) this.#report(error instanceof Error ? error : new Error(String(error)));
   }
 
   #report(error: Error): void {
+    this.#lastReported = error;
     if (this.#options.onError !== undefined) {
       this.#options.onError(error);
       return;
@@ -148,11 +162,11 @@ export class OtlpTraceExporter implements AgentObserver {
   async #load(): Promise<Pipeline> {
     const protocol = this.#options.protocol ?? 'http/protobuf';
     const [sdk, resources, transport] = await Promise.all([
-      loadOptional<typeof import('@opentelemetry/sdk-trace-base')>('@opentelemetry/sdk-trace-base', 'OTLP trace export'),
-      loadOptional<typeof import('@opentelemetry/resources')>('@opentelemetry/resources', 'OTLP trace export'),
+      loadOptional<typeof SdkTraceBase>('@opentelemetry/sdk-trace-base', 'OTLP trace export'),
+      loadOptional<typeof Resources>('@opentelemetry/resources', 'OTLP trace export'),
       protocol === 'http/json'
-        ? loadOptional<typeof import('@opentelemetry/exporter-trace-otlp-http')>('@opentelemetry/exporter-trace-otlp-http', 'OTLP/HTTP JSON trace export')
-        : loadOptional<typeof import('@opentelemetry/exporter-trace-otlp-proto')>('@opentelemetry/exporter-trace-otlp-proto', 'OTLP/HTTP protobuf trace export'),
+        ? loadOptional<typeof OtlpHttp>('@opentelemetry/exporter-trace-otlp-http', 'OTLP/HTTP JSON trace export')
+        : loadOptional<typeof OtlpProto>('@opentelemetry/exporter-trace-otlp-proto', 'OTLP/HTTP protobuf trace export'),
     ]);
     const inner = new transport.OTLPTraceExporter({
       url: this.url,
@@ -162,7 +176,7 @@ export class OtlpTraceExporter implements AgentObserver {
     const exporter: SpanExporter = {
       export: (spans, done) =>
         inner.export(spans, (result) => {
-          if (result.code !== 0) this.#report(result.error ?? new Error('the collector refused the spans'));
+          if ((result.code as number) !== EXPORT_SUCCESS) this.#report(result.error ?? new Error('the collector refused the spans'));
           done(result);
         }),
       shutdown: () => inner.shutdown(),

@@ -47,7 +47,7 @@ describe('RedisCache with a real server', requires('redis'), () => {
       assert.ok(ttl > 110_000 && ttl <= 120_000, `PTTL ${ttl}`);
       assert.deepEqual(JSON.parse((await raw.client.get(`${prefix}ns:k:llm:abc`)) ?? 'null'), { message: { role: 'assistant', content: 'hi' } });
     } finally {
-      raw.release();
+      await raw.release();
       await cache.clear();
       await cache.close();
     }
