@@ -10,7 +10,11 @@ export function optionalString(value: unknown): string | undefined {
 /** `--cache [url]`: the URL, or the embedded SQLite default (`sqlite://`) when given without one. */
 export function cacheUrl(value: unknown): string {
   if (value === '' || value === true) return 'sqlite://';
-  if (typeof value === 'string') return value;
+  if (typeof value === 'string') {
+    const scheme = /^([a-z][a-z0-9+.-]*):\/\//i.exec(value)?.[1]?.toLowerCase();
+    if (scheme !== undefined && ['memory', 'sqlite', 'redis', 'rediss'].includes(scheme)) return value;
+    throw new UsageError(`--cache takes a store URL: memory://, sqlite://[file], redis://host:port or rediss://; got ${JSON.stringify(value)}`);
+  }
   throw new UsageError('--cache takes a store URL (memory://, sqlite://[file], redis://host:port) or nothing for .agentlib/agentlib.db; to run without the file\'s cache, remove its "cache:" key');
 }
 
