@@ -19,6 +19,7 @@ export const traceCommand: CommandDescriptor = {
       .example('$0 trace show run_3f2a --json | jq .totals', 'the whole trace as one JSON document')
       .example('$0 trace export run_3f2a --otlp spans.json', 'OTLP/JSON for an OpenTelemetry collector (POST /v1/traces)')
       .example('$0 trace diff run_3f2a run_9c1d', 'steps, tool calls, tokens and cost side by side')
+      .example('$0 trace ls --store sqlite:// --agent support --since 24h', 'traces of a SQLite trace store, filtered')
       .example('$0 trace stats --since 7d --by tool', 'per tool: calls, success rate, cache hits, p50/p95 latency')
       .positional('action', {
         type: 'string',
@@ -36,10 +37,14 @@ export const traceCommand: CommandDescriptor = {
       .option('limit', { type: 'number', default: 20, describe: 'ls: show at most this many traces (0: all)' })
       .option('otlp', { type: 'string', describe: 'export: write the OTLP/JSON request body to this file (default: stdout)' })
       .option('service-name', { type: 'string', default: 'agentlib', describe: 'export: the service.name resource attribute' })
-      .option('since', { type: 'string', describe: 'stats: only runs that started within this age (30m, 24h, 7d, 2w) or since a date (2026-01-31)' })
+      .option('store', { type: 'string', describe: 'read traces from a store instead of the directory: sqlite:// (.agentlib/agentlib.db), sqlite://file.db, file://dir, memory://' })
+      .option('agent', { type: 'string', describe: 'ls --store: only this agent' })
+      .option('status', { type: 'string', describe: 'ls --store: only runs with this status (completed, failed, …)' })
+      .option('tag', { type: 'string', describe: 'ls --store: only runs tagged so (trace metadata "tags")' })
+      .option('since', { type: 'string', describe: 'stats, ls --store: only runs that started within this age (30m, 24h, 7d, 2w) or since a date (2026-01-31)' })
       .option('by', { type: 'string', choices: ['tool', 'model', 'agent'], describe: 'stats: one table (default: tools, models and agents)' })
       .group(['json', 'tree', 'ascii'], 'Output:')
-      .group(['dir', 'limit'], 'Listing:')
+      .group(['dir', 'store', 'limit', 'agent', 'status', 'tag'], 'Listing:')
       .group(['since', 'by'], 'Stats:')
       .group(['otlp', 'service-name'], 'Export:'),
   load: () => import('../../commands/trace.js'),

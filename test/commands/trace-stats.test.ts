@@ -57,3 +57,42 @@ describe('agentlib trace stats', () => {
     assert.equal(parseSince('2026-01-31', 0), Date.UTC(2026, 0, 31));
   });
 });
+
+describe('agentlib trace --store', () => {
+  let project: ReturnType<typeof traceProject>;
+  before(async () => {
+    project = traceProject();
+    const { SQLiteTraceStore } = await import('../../lib/trace/stores/index.js');
+    const store = new SQLiteTraceStore(join(project.dir, 'traces.db'));
+    const alpha = await scriptedTrace({ runId: 'run_aaa111', agent: 'alpha', start: T0, rounds: [[{ tool: 'get_weather', args: { city: 'Oslo' } }]] });
+    const beta = await scriptedTrace({ runId: 'run_bbb222', agent: 'beta', start: T0 + HOUR, rounds: [] });
+    await store.save(alpha.toJSON());
+    await store.save(beta.toJSON());
+    await store.close();
+  });
+  after(() => project.cleanup());
+
+  test('ls, show, stats and diff read a SQLite store; ls filters by agent', async () => {
+    const ls = await agentlibTrace(['trace', 'ls', '--store', 'sqlite://traces.db'], project.dir);
+    assert.equal(ls.code, 0, ls.err);
+    assert.deepEqual(ls.out.trimEnd().split('\n').slice(1).map((line) => line.split(/\s+/)[0]), ['run_bbb222', 'run_aaa111']);
+    const alphaOnly = JSON.parse((await agentlibTrace(['trace', 'ls', '--store', 'sqlite://traces.db', '--agent', 'alpha', '--json'], project.dir)).out) as { total: number; traces: Array<{ runId: string }> };
+    assert.deepEqual(alphaOnly.traces.map((t) => t.runId), ['run_aaa111']);
+    const show = await agentlibTrace(['trace', 'show', 'aaa', '--store', 'sqlite://traces.db', '--json'], project.dir);
+    assert.equal(show.code, 0, show.err);
+    assert.equal((JSON.parse(show.out) as { trace: { runId: string } }).trace.runId, 'run_aaa111');
+    const stats = JSON.parse((await agentlibTrace(['trace', 'stats', '--store', 'sqlite://traces.db', '--json'], project.dir)).out) as TraceStatsReport;
+    assert.equal(stats.runs, 2);
+    const diff = await agentlibTrace(['trace', 'diff', 'run_aaa111', 'run_bbb222', '--store', 'sqlite://traces.db', '--json'], project.dir);
+    assert.equal(diff.code, 0, diff.err);
+  });
+
+  test('an unknown id or a store URL of another kind is a usage error', async () => {
+    const missing = await agentlibTrace(['trace', 'show', 'zzz', '--store', 'sqlite://traces.db'], project.dir);
+    assert.equal(missing.code, 2);
+    assert.match(missing.err, /no trace "zzz" in sqlite:\/\/traces\.db/);
+    const bad = await agentlibTrace(['trace', 'ls', '--store', 'redis://localhost'], project.dir);
+    assert.equal(bad.code, 2);
+    assert.match(bad.err, /--store: .*memory.*file.*sqlite/);
+  });
+});

@@ -3,7 +3,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, describe, test } from 'node:test';
-import { InMemoryTraceStore, JSONLTraceStore, type TraceStore } from '../../../../lib/trace/stores/index.js';
+import { InMemoryTraceStore, JSONLTraceStore, openTraceStore, SQLiteTraceStore, type TraceStore } from '../../../../lib/trace/stores/index.js';
 import type { AgentTraceJSON, TraceStep } from '../../../../lib/trace/trace-step.js';
 
 const work = mkdtempSync(join(tmpdir(), 'agentlib-trace-stores-'));
@@ -18,6 +18,7 @@ let dirs = 0;
 const BACKENDS: Backend[] = [
   { name: 'InMemoryTraceStore', open: async () => new InMemoryTraceStore() },
   { name: 'JSONLTraceStore', open: async () => new JSONLTraceStore(join(work, `jsonl-${++dirs}`)) },
+  { name: 'SQLiteTraceStore', open: async () => new SQLiteTraceStore(join(work, `traces-${++dirs}.db`)) },
 ];
 
 function step(runId: string, id: string, type: TraceStep['type'], startedAt: number, extra: Partial<TraceStep> = {}): TraceStep {
@@ -107,9 +108,23 @@ for (const backend of BACKENDS) {
 
     test('run ids that could escape a directory or a key space are refused', async () => {
       const store = await backend.open();
-      await assert.rejects(store.save(trace('../evil', 1)), /invalid run id/);
-      await assert.rejects(store.get('a/../../b'), /invalid run id/);
+      await assert.rejects(store.save(trace('../evil', 1)), /invalid run id/i);
+      await assert.rejects(store.get('a/../../b'), /invalid run id/i);
       await store.close();
     });
   });
 }
+
+describe('openTraceStore', () => {
+  test('picks the backend by URL; other schemes are refused naming the allowed ones', async () => {
+    assert.ok(openTraceStore('memory://') instanceof InMemoryTraceStore);
+    const jsonl = openTraceStore('file://traces', { cwd: work });
+    assert.ok(jsonl instanceof JSONLTraceStore);
+    assert.equal(jsonl.dir, join(work, 'traces'));
+    const sqlite = openTraceStore('sqlite://', { cwd: work });
+    assert.ok(sqlite instanceof SQLiteTraceStore);
+    assert.equal(sqlite.path, join(work, '.agentlib', 'agentlib.db'));
+    await sqlite.close();
+    assert.throws(() => openTraceStore('redis://localhost', { cwd: work }), /memory.*file.*sqlite/);
+  });
+});
