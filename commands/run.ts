@@ -1,6 +1,7 @@
 import { failedRunResult } from '../lib/agent/execute-run.js';
 import type { AgentResult } from '../lib/agent/result.js';
-import type { RunStatus } from '../lib/events/types.js';
+import type { AgentEvent, RunStatus } from '../lib/events/types.js';
+import type { ResponseCache } from '../lib/agent/types.js';
 import { redactSecrets } from '../lib/events/redact.js';
 import { ExitCode } from '../cli/exit-codes.js';
 import { colorEnabled, writeJson } from '../cli/output.js';
@@ -37,6 +38,12 @@ export function exitCodeForStatus(status: RunStatus): number {
 }
 
 
+/** Closes a cache the command opened (`--cache`, or the agent file's `cache:`): its connection or file handle. */
+async function closeCache(cache: ResponseCache | undefined): Promise<void> {
+  const close = (cache as { close?: () => Promise<void> } | undefined)?.close;
+  if (typeof close === 'function') await close.call(cache);
+}
+
 /** `agentlib run <agent> [prompt]`: one run of an agent YAML or template, printed as text, JSON or JSONL events. */
 export async function run(args: CommandArguments, context: CommandContext): Promise<number> {
   const { io } = context;
@@ -56,22 +63,33 @@ export async function run(args: CommandArguments, context: CommandContext): Prom
   const prompt = await readPrompt(optionalString(args.prompt), io);
   const approve = await approvalHandler(optionalString(args.approve), io, { beforePrompt: () => progress.pause(), afterPrompt: () => progress.resume() });
 
-  const stream = resolved.agent.stream(prompt, { signal: context.signal, approve, context: { ...vars } });
   const trace = new LiveTrace(args.trace as string | boolean | undefined, cwd);
+  const handle = (event: AgentEvent): void => {
+    trace.handle(event);
+    if (format === 'stream-json') io.stdout.write(`${JSON.stringify(redactSecrets(event))}\n`);
+    else renderer?.handle(event);
+  };
+  const { agent } = resolved;
+  const runOptions = { signal: context.signal, approve, context: { ...vars } };
   let result: AgentResult | undefined;
   let failure: unknown;
   try {
-    for await (const event of stream) {
-      trace.handle(event);
-      if (format === 'stream-json') io.stdout.write(`${JSON.stringify(redactSecrets(event))}\n`);
-      else renderer?.handle(event);
+    if (agent.cache !== undefined) {
+      // Streams bypass the cache (the spec): with a cache the run is not streamed, so a repeated
+      // prompt is answered from it; the answer is printed when the run ends.
+      agent.addObserver({ name: 'agentlib-run', blocking: true, onEvent: handle });
+      result = await agent.run(prompt, runOptions);
+    } else {
+      const stream = agent.stream(prompt, runOptions);
+      for await (const event of stream) handle(event);
+      result = await stream.result;
     }
-    result = await stream.result;
   } catch (error) {
     failure = error;
     result = failedRunResult(error);
   } finally {
     progress.stop();
+    await closeCache(agent.cache);
   }
   const tracePath = await trace.finish(result);
   if (format === 'json') writeJson(io, resultDocument(result, tracePath, failure));

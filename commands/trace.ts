@@ -4,12 +4,19 @@ import type { CommandArguments, CommandContext } from './command-module.js';
 import { diffCommand } from './trace/diff.js';
 import { exportTrace } from './trace/export.js';
 import { listCommand } from './trace/ls.js';
-import { latestTrace, loadTrace, traceLocation } from './trace/resolve-trace.js';
+import { latestTrace, loadTrace, traceLocation, type LoadedTrace } from './trace/resolve-trace.js';
 import { showTrace } from './trace/show.js';
+import { statsCommand } from './trace/stats.js';
+import { JSONLTraceStore } from '../lib/trace/stores/jsonl-trace-store.js';
+import { openTraceStore } from '../lib/trace/stores/open-trace-store.js';
+import type { TraceStore } from '../lib/trace/stores/types.js';
+import { StorageError } from '../lib/storage/errors/index.js';
+import { parseSince } from './trace/since.js';
+import { listFromStore, loadFromStore } from './trace/store-source.js';
 import { viewTrace } from './trace/view.js';
 
 /** The actions of `agentlib trace`, in help order. */
-export const TRACE_ACTIONS = ['view', 'ls', 'show', 'export', 'diff'] as const;
+export const TRACE_ACTIONS = ['view', 'ls', 'show', 'export', 'diff', 'stats'] as const;
 
 type TraceAction = (typeof TRACE_ACTIONS)[number];
 
@@ -20,6 +27,7 @@ const ARITY: Record<TraceAction, { count: number; optional?: true; usage: string
   show: { count: 1, usage: 'agentlib trace show <trace> [--json]' },
   export: { count: 1, usage: 'agentlib trace export <trace> --otlp <out.json>' },
   diff: { count: 2, usage: 'agentlib trace diff <a> <b> [--json]' },
+  stats: { count: 0, usage: 'agentlib trace stats [--since 7d] [--by tool|model|agent] [--json]' },
 };
 
 function isAction(value: string): value is TraceAction {
@@ -50,10 +58,38 @@ export async function run(args: CommandArguments, context: CommandContext): Prom
     const expected = count === 0 ? 'no trace arguments' : count === 1 ? `${optional === true ? 'at most ' : ''}one trace (an id, id prefix or file)` : `${count} traces`;
     throw new UsageError(`trace ${action} takes ${expected}, got ${refs.length}: ${usage}`);
   }
-  if (action === 'ls') return listCommand(args, context);
-  const location = traceLocation(context.io.cwd ?? process.cwd(), args.dir);
-  if (refs.length === 0) refs.push(await latestTrace(location));
-  const loaded = await Promise.all(refs.map((ref) => loadTrace(ref, location)));
+  const cwd = context.io.cwd ?? process.cwd();
+  const storeUrl = typeof args.store === 'string' && args.store !== '' ? args.store : undefined;
+  const location = traceLocation(cwd, args.dir);
+  const store = storeUrl === undefined ? undefined : openStore(storeUrl, cwd);
+  try {
+    if (action === 'stats') return await statsCommand(store ?? new JSONLTraceStore(location.dir), args, context);
+    if (action === 'ls') {
+      if (store === undefined) return await listCommand(args, context);
+      return await listFromStore(store, args, context, typeof args.since === 'string' && args.since !== '' ? parseSince(args.since, Date.now()) : undefined);
+    }
+    if (store !== undefined && storeUrl !== undefined) {
+      const fromStore = await Promise.all((refs.length === 0 ? [undefined] : refs).map((ref) => loadFromStore(store, ref, storeUrl)));
+      return await act(action, fromStore, args, context, usage);
+    }
+    if (refs.length === 0) refs.push(await latestTrace(location));
+    return await act(action, await Promise.all(refs.map((ref) => loadTrace(ref, location))), args, context, usage);
+  } finally {
+    await store?.close();
+  }
+}
+
+/** `--store <url>`, opened (a URL it cannot open is a usage error). */
+function openStore(url: string, cwd: string): TraceStore {
+  try {
+    return openTraceStore(url, { cwd });
+  } catch (error) {
+    if (StorageError.isInstance(error)) throw new UsageError(`--store: ${error.message}`, { cause: error });
+    throw error;
+  }
+}
+
+async function act(action: Exclude<TraceAction, 'ls' | 'stats'>, loaded: LoadedTrace[], args: CommandArguments, context: CommandContext, usage: string): Promise<number> {
   const [first, second] = loaded;
   if (first === undefined) throw new UsageError(`trace ${action} needs a trace: ${usage}`);
   switch (action) {

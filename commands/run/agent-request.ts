@@ -7,6 +7,17 @@ export function optionalString(value: unknown): string | undefined {
   return typeof value === 'string' && value !== '' ? value : undefined;
 }
 
+/** `--cache [url]`: the URL, or the embedded SQLite default (`sqlite://`) when given without one. */
+export function cacheUrl(value: unknown): string {
+  if (value === '' || value === true) return 'sqlite://';
+  if (typeof value === 'string') {
+    const scheme = /^([a-z][a-z0-9+.-]*):\/\//i.exec(value)?.[1]?.toLowerCase();
+    if (scheme !== undefined && ['memory', 'sqlite', 'redis', 'rediss'].includes(scheme)) return value;
+    throw new UsageError(`--cache takes a store URL: memory://, sqlite://[file], redis://host:port or rediss://; got ${JSON.stringify(value)}`);
+  }
+  throw new UsageError('--cache takes a store URL (memory://, sqlite://[file], redis://host:port) or nothing for .agentlib/agentlib.db; to run without the file\'s cache, remove its "cache:" key');
+}
+
 /** The flag that sets the provider's idle timeouts: `--timeout` on run and chat, `--provider-timeout` on serve. */
 export type ProviderTimeoutFlag = '--timeout' | '--provider-timeout';
 
@@ -39,6 +50,7 @@ export function agentRequestFrom(args: CommandArguments, base: Pick<AgentRequest
   if (typeof args.maxIterations === 'number') request.maxIterations = args.maxIterations;
   if (record !== undefined) request.record = record;
   if (replay !== undefined) request.replay = replay;
+  if (args.cache !== undefined) request.cache = cacheUrl(args.cache);
   if (timeoutFlag !== undefined) {
     const ms = providerTimeoutMs(timeoutFlag === '--timeout' ? args.timeout : args.providerTimeout, timeoutFlag);
     if (ms !== undefined) request.providerTimeout = { ms, flag: timeoutFlag };

@@ -29,6 +29,8 @@ export interface AgentRequest {
   observers?: readonly AgentObserver[];
   /** Continue this stored session (`agentlib chat --session`). */
   sessionId?: string;
+  /** `--cache [url]`: a cache store URL (relative `sqlite://` paths against `cwd`); it replaces the file's `cache:`. */
+  cache?: string;
 }
 
 /** The agent plus what the run command reports about it. */
@@ -57,6 +59,10 @@ export interface AgentLoadPlan {
  */
 export async function resolveAgent(request: AgentRequest): Promise<ResolvedAgent> {
   const plan = planAgentLoad(request);
+  if (request.cache !== undefined) {
+    const { openCache } = await import('../../lib/cache/open-cache.js');
+    plan.options.config = { ...plan.options.config, cache: openCache(request.cache, { cwd: request.cwd }) };
+  }
   const agent = await loadAgent(plan.file, plan.options);
   return { ...plan.resolved, agent, file: plan.file };
 }

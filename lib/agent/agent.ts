@@ -23,7 +23,7 @@ import { sessionExtension, type SessionExtension } from '../sessions/session-ext
 import type { SessionBinding } from '../sessions/types.js';
 import type { ConversationMemory } from '../memory/conversation-memory.js';
 import { memoryExtension } from '../memory/memory-extension.js';
-import type { AgentConfig, AgentInput, RunOptions } from './types.js';
+import type { AgentConfig, AgentInput, ResponseCache, RunOptions } from './types.js';
 
 type StreamedRun = (agent: Agent, input: AgentInput, options: RunOptions, onEvent: (event: AgentEvent) => void, aborter: RunAborter, useHistory: boolean) => Promise<AgentResult>;
 
@@ -133,6 +133,11 @@ export class Agent {
   /** Run, LLM and per-tool statistics; undefined unless the agent was built with `enableAnalytics: true`. */
   get analytics(): AgentAnalyticsSnapshot | undefined {
     return this.#analytics?.snapshot();
+  }
+
+  /** The cache of LLM replies and cacheable tool results (`cache` in the config), if any. */
+  get cache(): ResponseCache | undefined {
+    return this.#config.cache;
   }
 
   /** The tools, in registration order. */

@@ -8,7 +8,7 @@ import { priceUsage } from '../providers/models/index.js';
 import { withRetry } from '../providers/retry.js';
 import type { FinishReason, ProviderNotice, ProviderRequest, ProviderResponse, ProviderUsage } from '../providers/spec.js';
 import { cacheRead, cacheWrite } from './cache-io.js';
-import { responseCacheKey } from './cache-key.js';
+import { responseCacheHint, responseCacheKey } from './cache-key.js';
 import type { RunState } from './run-state.js';
 import { stripThink, ThinkFilter } from './think-filter.js';
 import { estimateRunTokensSync, estimateTokensSync } from './token-estimate.js';
@@ -83,11 +83,12 @@ export async function callModel(state: RunState, messages: readonly Message[]): 
   if (state.responseFormat) request.responseFormat = state.responseFormat.spec;
 
   const cacheKey = config.cache && !state.streaming ? responseCacheKey(request) : undefined;
+  const hint = cacheKey === undefined ? undefined : responseCacheHint(request);
   const site = { what: 'response' };
-  if (cacheKey) {
-    const hit = await cacheRead(state, site, cacheKey);
+  if (cacheKey && hint) {
+    const hit = await cacheRead(state, site, cacheKey, hint);
     if (isCachedReply(hit)) {
-      await state.emit('cache-hit', { iteration: state.iteration, key: cacheKey, model: state.model });
+      await state.emit('cache-hit', { kind: 'response', iteration: state.iteration, key: cacheKey, model: state.model });
       if (config.verbose) process.stderr.write(`[agentlib] cache hit for ${state.model}\n`);
       return { ...hit, usage: { ...hit.usage, costUsd: 0 }, provider: state.providerUsed, cached: true, durationMs: 0 };
     }
@@ -120,9 +121,9 @@ export async function callModel(state: RunState, messages: readonly Message[]): 
     },
   );
   reply.durationMs = config.runtime.now() - started;
-  if (cacheKey) {
+  if (cacheKey && hint) {
     const entry: CachedReply = { message: reply.message, reasoning: reply.reasoning, usage: reply.usage, finishReason: reply.finishReason };
-    await cacheWrite(state, site, cacheKey, entry);
+    await cacheWrite(state, site, cacheKey, entry, hint);
   }
   return reply;
 }

@@ -12,7 +12,11 @@ import { denialText, requestApproval } from './approval.js';
 import { snapshotArgs } from './args-snapshot.js';
 import { cacheRead, cacheWrite } from './cache-io.js';
 import { toolResultCacheKey } from './cache-key.js';
+import type { CacheHint } from './types.js';
 import type { RunState } from './run-state.js';
+
+/** Tool results are only ever served by their exact key. */
+const TOOL_HINT: CacheHint = Object.freeze({ kind: 'tool' });
 
 /** What one requested tool call came to. */
 export interface ToolCallOutcome {
@@ -134,8 +138,12 @@ async function invokeTool(state: RunState, tool: Tool, call: ToolCall, args: Rec
   progress.started = true;
   await state.emit('tool-start', { callId: call.id, toolName: call.toolName, args: call.parameters });
   const site = { what: `tool "${call.toolName}"` };
-  const hit = cacheKey === undefined ? undefined : await cacheRead(state, site, cacheKey);
-  if (typeof hit === 'string') return finish(state, tool, call, hit, progress.at, true);
+  const hit = cacheKey === undefined ? undefined : await cacheRead(state, site, cacheKey, TOOL_HINT);
+  if (typeof hit === 'string' && cacheKey !== undefined) {
+    await state.emit('cache-hit', { kind: 'tool', iteration: state.iteration, key: cacheKey, model: state.model, toolName: call.toolName, callId: call.id });
+    if (state.config.verbose) process.stderr.write(`[agentlib] cache hit for tool ${tool.name}\n`);
+    return finish(state, tool, call, hit, progress.at, true);
+  }
   let output: ToolOutput;
   try {
     output = await invokeCancellable(state, tool, call, args);
@@ -153,7 +161,7 @@ async function invokeTool(state: RunState, tool: Tool, call: ToolCall, args: Rec
   for (const extension of state.config.extensions) {
     if (extension.afterTool) content = await extension.afterTool(state.extensionContext, call, content, tool);
   }
-  if (cacheKey !== undefined) await cacheWrite(state, site, cacheKey, content, tool.cacheTtl);
+  if (cacheKey !== undefined) await cacheWrite(state, site, cacheKey, content, TOOL_HINT, tool.cacheTtl);
   return finish(state, tool, call, content, progress.at, false);
 }
 

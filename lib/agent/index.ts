@@ -19,6 +19,7 @@ export type {
   BudgetConfig,
   ConfirmAction,
   ModelSelector,
+  CacheHint,
   ResponseCache,
   ResponseFormat,
   RunOptions,

@@ -29,11 +29,6 @@ export const NOT_SUPPORTED_YET: readonly PendingSubsystem[] = [
     agentOptions: ['mcp', 'mcpServers'],
   },
   {
-    subsystem: 'the cache subsystem (lib/cache/: cache backends chosen by URL; in code, pass a `cache` object to new Agent())',
-    yamlKeys: ['cache'],
-    agentOptions: [],
-  },
-  {
     subsystem: 'the RAG subsystem (lib/rag/: knowledge bases and retrieval)',
     yamlKeys: ['rag', 'knowledge'],
     agentOptions: ['rag', 'knowledge'],

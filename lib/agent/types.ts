@@ -59,11 +59,29 @@ export type ApprovalDecision = boolean | { approved: boolean; scope?: 'once' | '
 /** Answers approval requests (TUI, HTTP policy, scripted tests). Takes precedence over `confirmAction`. */
 export type ApprovalHandler = (request: ApprovalRequest) => ApprovalDecision | Promise<ApprovalDecision>;
 
+/**
+ * What the loop tells a cache about a lookup besides its exact key. A plain key/value cache ignores
+ * it; `SemanticCache` (lib/cache/) uses `scope` and `text` to serve a paraphrase of an earlier
+ * question. Built by `responseCacheHint` (lib/agent/cache-key.ts).
+ */
+export interface CacheHint {
+  /** `response`: an LLM reply; `tool`: a cacheable tool's result (never matched by similarity). */
+  kind: 'response' | 'tool';
+  /**
+   * For responses: SHA-256 over everything except the last user message (model, system prompt,
+   * tools, sampling settings, response format and every earlier message). A semantic hit needs an
+   * equal scope.
+   */
+  scope?: string;
+  /** For responses whose last message is the user's: that message's text (what a semantic cache compares). */
+  text?: string;
+}
+
 /** Minimal cache protocol the loop uses (the cache subsystem provides InMemoryCache, RedisCache, …). */
 export interface ResponseCache {
   /** The stored value, or undefined (may return a Promise). */
-  get(key: string): unknown;
-  set(key: string, value: unknown, ttlSeconds?: number): Promise<void> | void;
+  get(key: string, hint?: CacheHint): unknown;
+  set(key: string, value: unknown, ttlSeconds?: number, hint?: CacheHint): Promise<void> | void;
 }
 
 /** Budget limits of one run. */

@@ -1,5 +1,6 @@
 import { pendingYamlKey } from '../agent/not-supported-yet.js';
 import { REASONING_STRATEGIES, type ReasoningStrategyName } from '../agent/strategies.js';
+import { CACHE_FIELDS, readCache } from './cache-node.js';
 import { BUDGET_FIELDS, RETRY_FIELDS, STRUCTURED_FIELDS, TOOL_CONFIG_FIELDS, TRACE_FIELDS } from './group-fields.js';
 import { GUARDRAILS_FIELDS, MCP_FIELDS, MEMORY_FIELDS, PLACEHOLDER_READERS, SESSION_FIELDS } from './placeholder-fields.js';
 import { POLICY_FIELDS, readPolicy } from './policy-node.js';
@@ -41,6 +42,7 @@ export const AGENT_FIELDS: FieldTable = {
   budget: { read: group(BUDGET_FIELDS), type: 'mapping', description: 'Per-run limits.', fields: BUDGET_FIELDS },
   trace: { read: group(TRACE_FIELDS), type: 'mapping', description: 'Trace shaping.', fields: TRACE_FIELDS },
   structured: { read: group(STRUCTURED_FIELDS), type: 'mapping', description: 'Structured-output repair.', fields: STRUCTURED_FIELDS },
+  cache: { read: readCache, type: 'URL | true | mapping', description: 'Cache of LLM replies and cacheable tool results (see docs/caching.md).', fields: CACHE_FIELDS },
   memory: { read: PLACEHOLDER_READERS.memory, type: 'mapping', description: 'Conversation memory.', fields: MEMORY_FIELDS },
   session: { read: PLACEHOLDER_READERS.session, type: 'mapping', description: 'Persistent sessions.', fields: SESSION_FIELDS },
   compress: { read: group(COMPRESS_FIELDS), type: 'mapping', description: 'Prompt compression near the context window (per call; never the memory).', fields: COMPRESS_FIELDS },

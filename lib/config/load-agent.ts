@@ -11,6 +11,7 @@ import { openConfiguredSessionStore } from './session-settings.js';
 import { ToolPolicy } from '../safety/tool-policy.js';
 import { safetyFromFile } from './build-safety.js';
 import { loadConfiguredTools } from './load-tools.js';
+import { openConfiguredCache } from './open-configured-cache.js';
 import { loadAgentConfig } from './parse-agent-config.js';
 import type { AgentConfigOptions, AgentFileConfig } from './types.js';
 
@@ -140,6 +141,7 @@ export async function buildAgentConfig(config: AgentFileConfig, options: LoadAge
     memory: extra.memory ?? (await memoryOptions(config, options, label)),
     session: extra.session ?? (await sessionBinding(config, options, label)),
     compress: extra.compress ?? config.compress,
+    cache: extra.cache ?? (config.cache === undefined ? undefined : await openConfiguredCache(config.cache, provider, label, config.baseDir)),
   });
 }
 

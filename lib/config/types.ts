@@ -1,3 +1,4 @@
+import type { CacheSettings } from './cache-node.js';
 import type { ReasoningStrategyName } from '../agent/strategies.js';
 import type { BudgetConfig } from '../agent/types.js';
 import type { ProviderSpec } from '../providers/create-provider.js';
@@ -101,6 +102,8 @@ export interface AgentFileConfig {
   budget?: BudgetConfig;
   trace?: { metadata?: Record<string, unknown>; toolResultChars?: number; parentRunId?: string };
   structured?: { maxRetries?: number };
+  /** `cache:`: where LLM replies and cacheable tool results are kept (opened when the agent is built). */
+  cache?: CacheSettings;
   /** The conversation window (lib/memory/). */
   memory?: MemorySettings;
   /** Persistent sessions (lib/sessions/). */

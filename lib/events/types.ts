@@ -50,7 +50,11 @@ export interface AgentEventPayloads {
     /** True when the reply came from the response cache (no LLM call was made). */
     cached?: boolean;
   };
-  'cache-hit': { iteration: number; key: string; model: string };
+  /**
+   * The cache answered: `kind: 'response'` an LLM reply (no LLM call was made), `kind: 'tool'` a
+   * cacheable tool's result (the tool did not run; `toolName` and `callId` say which call).
+   */
+  'cache-hit': { kind: 'response' | 'tool'; iteration: number; key: string; model: string; toolName?: string; callId?: string };
   usage: { iteration: number; usage: UsageStats; total: UsageTotals };
   'llm-retry': { provider: string; attempt: number; delayMs: number; error: SerializedError };
   'model-switch': { iteration: number; from: string; to: string };

@@ -109,7 +109,13 @@ export class TraceRecorder {
         return;
       }
       case 'cache-hit': {
-        const step = writer.add(event, { type: 'cache_hit', name: event.model, metadata: { key: event.key, iteration: event.iteration } });
+        if (event.kind === 'tool') {
+          // A cached tool result: its own cache_hit step (the tool_execution step follows, marked cached).
+          const metadata = { kind: 'tool', key: event.key, iteration: event.iteration, toolName: event.toolName ?? '', callId: event.callId ?? '' };
+          writer.add(event, { type: 'cache_hit', name: event.toolName ?? 'tool', metadata });
+          return;
+        }
+        const step = writer.add(event, { type: 'cache_hit', name: event.model, metadata: { kind: 'response', key: event.key, iteration: event.iteration } });
         runs.cacheHits.set(event.runId, { iteration: event.iteration, step });
         return;
       }

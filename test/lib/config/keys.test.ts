@@ -97,7 +97,7 @@ describe('agent YAML: key groups', () => {
 
   test('describeAgentYaml lists the keys refused as not supported yet, without their nested keys', () => {
     const refused = describeAgentYaml().filter((entry) => entry.type === 'not supported yet').map((entry) => entry.key);
-    for (const key of ['mcp', 'cache', 'rag', 'knowledge', 'entity_memory', 'knowledge_graph', 'knowledge_memory']) {
+    for (const key of ['mcp', 'rag', 'knowledge', 'entity_memory', 'knowledge_graph', 'knowledge_memory']) {
       assert.ok(refused.includes(key), key);
     }
     assert.equal(describeAgentYaml().some((entry) => entry.key.startsWith('mcp.')), false);

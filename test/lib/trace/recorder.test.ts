@@ -88,7 +88,7 @@ describe('TraceRecorder', () => {
       ev('llm-end', 5, { iteration: 1, provider: 'openai', model: 'gpt-4o', durationMs: 5, usage: makeUsage({}), finishReason: 'tool-calls', content: '', toolCalls: [{ id: 'c', toolName: 't', parameters: {} }] }),
       ev('tool-start', 6, { callId: 'c', toolName: 't', args: {} }),
       ev('tool-end', 7, { callId: 'c', toolName: 't', args: {}, result: 'r', durationMs: 1, cached: false }),
-      ev('cache-hit', 8, { iteration: 2, key: 'k', model: 'gpt-4o' }),
+      ev('cache-hit', 8, { kind: 'response', iteration: 2, key: 'k', model: 'gpt-4o' }),
       ev('error', 9, { error: { name: 'E', message: 'm' }, stage: 'run' }),
       ev('structured-validate', 10, { iteration: 2, attempt: 1, valid: false, issues: ['age: expected number'] }),
       ev('session-load', 11, { sessionId: 's', messages: 3 }),
@@ -148,7 +148,7 @@ describe('TraceRecorder', () => {
 
   test('a cache hit takes the usage that follows it; a failed LLM call becomes an error llm_call', () => {
     const { trace } = record([
-      ev('cache-hit', 1, { iteration: 1, key: 'k', model: 'gpt-4o' }),
+      ev('cache-hit', 1, { kind: 'response', iteration: 1, key: 'k', model: 'gpt-4o' }),
       ev('usage', 1, { iteration: 1, usage: makeUsage({ promptTokens: 7, completionTokens: 3 }), total: runUsage }),
       llmStart(2, 2),
       ev('llm-retry', 3, { provider: 'openai', attempt: 1, delayMs: 100, error: { name: 'ProviderError', message: '503' } }),

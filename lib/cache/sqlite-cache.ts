@@ -1,0 +1,119 @@
+import { acquireSqlite, checkStoreId, migrateSqlite, toStrictJson } from '../storage/index.js';
+import { CacheStatsCounter } from './cache-stats.js';
+import { checkTtl, resolveCacheOptions, type ResolvedCacheOptions } from './cache-options.js';
+import type { Cache, CacheOptions, CacheStats } from './types.js';
+
+/** Options of a SQLiteCache. */
+export interface SQLiteCacheOptions extends CacheOptions {
+  /** Entries of other namespaces in the same file are invisible to this cache. Default `default`. */
+  namespace?: string;
+}
+
+/**
+ * Schema of the cache subsystem (migrations[i] takes version i to i + 1). `accessed` is a logical
+ * clock per namespace (the highest value + 1 on every read or write), so LRU order holds across
+ * the processes that share one file.
+ */
+const MIGRATIONS = [
+  `CREATE TABLE agentlib_cache (
+     namespace TEXT NOT NULL,
+     key TEXT NOT NULL,
+     value TEXT NOT NULL,
+     expires_at INTEGER NOT NULL,
+     accessed INTEGER NOT NULL,
+     PRIMARY KEY (namespace, key)
+   ) WITHOUT ROWID;
+   CREATE INDEX agentlib_cache_lru ON agentlib_cache (namespace, accessed);`,
+];
+
+interface Row {
+  value: string;
+  expires_at: number;
+}
+
+/**
+ * A cache in a SQLite file (default `.agentlib/agentlib.db`, shared with the other subsystems
+ * through the storage module's one connection per file): survives restarts, so `agentlib run
+ * --cache` answers a repeated prompt from disk. LRU within `maxSize` per namespace and per-entry
+ * TTL on `Date.now()` (wall clock: an expiry must mean the same after a restart). Values are
+ * stored as strict JSON (a function, class instance, cycle or NaN is refused with its path).
+ */
+export class SQLiteCache implements Cache {
+  readonly path: string;
+  readonly namespace: string;
+  readonly #options: ResolvedCacheOptions;
+  readonly #stats = new CacheStatsCounter();
+  readonly #handle: Awaited<ReturnType<typeof acquireSqlite>>;
+  readonly #sql;
+
+  /** Opens (creating it and its schema when needed) the cache in the SQLite file `path`. */
+  constructor(path: string, options: SQLiteCacheOptions = {}) {
+    this.#options = resolveCacheOptions('SQLiteCache', options, Date.now);
+    this.namespace = checkStoreId(options.namespace ?? 'default', 'cache namespace');
+    this.#handle = acquireSqlite(path);
+    this.path = this.#handle.path;
+    const { db } = this.#handle;
+    migrateSqlite(db, 'cache', MIGRATIONS);
+    this.#sql = {
+      get: db.prepare('SELECT value, expires_at FROM agentlib_cache WHERE namespace = ? AND key = ?'),
+      touch: db.prepare('UPDATE agentlib_cache SET accessed = (SELECT COALESCE(MAX(accessed), 0) + 1 FROM agentlib_cache WHERE namespace = ?) WHERE namespace = ? AND key = ?'),
+      put: db.prepare(
+        `INSERT INTO agentlib_cache (namespace, key, value, expires_at, accessed)
+         VALUES (?, ?, ?, ?, (SELECT COALESCE(MAX(accessed), 0) + 1 FROM agentlib_cache WHERE namespace = ?))
+         ON CONFLICT (namespace, key) DO UPDATE SET value = excluded.value, expires_at = excluded.expires_at, accessed = excluded.accessed`,
+      ),
+      count: db.prepare('SELECT COUNT(*) AS n FROM agentlib_cache WHERE namespace = ?'),
+      oldest: db.prepare('SELECT key, expires_at FROM agentlib_cache WHERE namespace = ? ORDER BY accessed LIMIT ?'),
+      delete: db.prepare('DELETE FROM agentlib_cache WHERE namespace = ? AND key = ?'),
+      deleteLive: db.prepare('DELETE FROM agentlib_cache WHERE namespace = ? AND key = ? AND expires_at > ?'),
+      clear: db.prepare('DELETE FROM agentlib_cache WHERE namespace = ?'),
+    };
+  }
+
+  async get(key: string): Promise<unknown> {
+    const row = this.#sql.get.get(this.namespace, key) as Row | undefined;
+    if (row === undefined) return this.#stats.record(undefined);
+    if (row.expires_at <= this.#options.now()) {
+      this.#sql.delete.run(this.namespace, key);
+      return this.#stats.record(undefined);
+    }
+    this.#sql.touch.run(this.namespace, this.namespace, key);
+    return this.#stats.record(JSON.parse(row.value) as unknown);
+  }
+
+  async set(key: string, value: unknown, ttlSeconds?: number): Promise<void> {
+    const ttl = ttlSeconds === undefined ? this.#options.defaultTtl : checkTtl('SQLiteCache', ttlSeconds);
+    const text = toStrictJson(value, 'value');
+    const now = this.#options.now();
+    this.#sql.put.run(this.namespace, key, text, Math.round(now + ttl * 1000), this.namespace);
+    const { n } = this.#sql.count.get(this.namespace) as { n: number };
+    if (n <= this.#options.maxSize) return;
+    for (const old of this.#sql.oldest.all(this.namespace, n - this.#options.maxSize) as { key: string; expires_at: number }[]) {
+      this.#sql.delete.run(this.namespace, old.key);
+      // Dropping an entry that had expired anyway is no eviction.
+      if (old.expires_at > now) this.#stats.evictions += 1;
+    }
+  }
+
+  async delete(key: string): Promise<boolean> {
+    const live = this.#sql.deleteLive.run(this.namespace, key, this.#options.now()).changes > 0;
+    this.#sql.delete.run(this.namespace, key);
+    return live;
+  }
+
+  async clear(): Promise<void> {
+    this.#sql.clear.run(this.namespace);
+  }
+
+  stats(): CacheStats {
+    return this.#stats.snapshot();
+  }
+
+  resetStats(): void {
+    this.#stats.reset();
+  }
+
+  async close(): Promise<void> {
+    this.#handle.release();
+  }
+}

@@ -1,0 +1,34 @@
+import type { ResponseCache } from '../agent/types.js';
+import { ConfigurationError } from '../core/errors/configuration-error.js';
+import type { Provider } from '../providers/spec.js';
+import type { CacheSettings } from './cache-node.js';
+
+/**
+ * Opens the cache an agent file's `cache:` names (lib/cache is imported only here, when a file
+ * has one): the store by URL, wrapped in a SemanticCache over the agent provider's embeddings
+ * when `semantic` is set. Relative `sqlite://` paths (and the default `.agentlib/agentlib.db`)
+ * resolve against `baseDir`, the agent file's directory, like every path in the file.
+ */
+export async function openConfiguredCache(settings: CacheSettings, provider: Provider, label: string, baseDir: string): Promise<ResponseCache> {
+  const { openCache } = await import('../cache/open-cache.js');
+  const options = {
+    cwd: baseDir,
+    ...(settings.namespace === undefined ? {} : { namespace: settings.namespace }),
+    ...(settings.maxSize === undefined ? {} : { maxSize: settings.maxSize }),
+    ...(settings.ttl === undefined ? {} : { defaultTtl: settings.ttl }),
+  };
+  const exact = openCache(settings.url, options);
+  if (settings.semantic === undefined) return exact;
+  if (typeof provider.embed !== 'function' || !provider.capabilities.embeddings) {
+    await exact.close();
+    throw new ConfigurationError(`${label}: cache.semantic needs a provider with embeddings; "${provider.name}" has none`, { key: 'cache.semantic' });
+  }
+  const { SemanticCache } = await import('../cache/semantic-cache.js');
+  return new SemanticCache(provider, {
+    exact,
+    ...(settings.maxSize === undefined ? {} : { maxSize: settings.maxSize }),
+    ...(settings.ttl === undefined ? {} : { defaultTtl: settings.ttl }),
+    ...(settings.semantic.threshold === undefined ? {} : { similarityThreshold: settings.semantic.threshold }),
+    ...(settings.semantic.embeddingModel === undefined ? {} : { embeddingModel: settings.semantic.embeddingModel }),
+  });
+}

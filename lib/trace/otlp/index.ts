@@ -1,0 +1,2 @@
+export { OtlpTraceExporter, otlpTracesUrl, type OtlpProtocol, type OtlpTraceExporterOptions } from './otlp-trace-exporter.js';
+export { toReadableSpans } from './readable-spans.js';

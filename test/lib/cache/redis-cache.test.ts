@@ -1,0 +1,79 @@
+import assert from 'node:assert/strict';
+import { execFile } from 'node:child_process';
+import { randomUUID } from 'node:crypto';
+import { fileURLToPath } from 'node:url';
+import { promisify } from 'node:util';
+import { describe, test } from 'node:test';
+import { Agent } from '../../../lib/agent/agent.js';
+import { RedisCache } from '../../../lib/cache/index.js';
+import { ScriptedProvider } from '../../../lib/providers/scripted.js';
+import { eventLog, testRuntime } from '../../support/agent-harness.js';
+import { requires } from '../../support/requirements.js';
+import { redisTestUrl } from '../../support/services.js';
+
+const run = promisify(execFile);
+const child = fileURLToPath(new URL('./fixtures/redis-run-child.ts', import.meta.url));
+
+async function runChild(url: string, prefix: string): Promise<{ content: string; providerCalls: number; hits: number; totalTokens: number; cacheHitSteps: number }> {
+  const { stdout } = await run(process.execPath, ['--import', 'tsx', child, url, prefix], { timeout: 60_000 });
+  return JSON.parse(stdout.trim().split('\n').at(-1) ?? '{}') as never;
+}
+
+describe('RedisCache with a real server', requires('redis'), () => {
+  test('two processes share one RedisCache: the second identical run is a cache hit with no provider call', async () => {
+    const prefix = `agentlib-test:${randomUUID()}:`;
+    const first = await runChild(redisTestUrl(), prefix);
+    const second = await runChild(redisTestUrl(), prefix);
+    assert.equal(first.providerCalls, 1);
+    assert.equal(first.hits, 0);
+    assert.equal(second.providerCalls, 0, 'the second process never called its provider');
+    assert.equal(second.hits, 1);
+    assert.equal(second.cacheHitSteps, 1);
+    assert.equal(second.content, first.content, 'the reply of the first process');
+    assert.equal(second.totalTokens, first.totalTokens, 'usage is still counted');
+    const cleanup = new RedisCache(redisTestUrl(), { keyPrefix: prefix });
+    await cleanup.clear();
+    await cleanup.close();
+  });
+
+  test('values are stored under <prefix><namespace>:k:<key> with a server-side TTL', async () => {
+    const prefix = `agentlib-test:${randomUUID()}:`;
+    const cache = new RedisCache(redisTestUrl(), { keyPrefix: prefix, namespace: 'ns' });
+    await cache.set('llm:abc', { message: { role: 'assistant', content: 'hi' } }, 120);
+    const { acquireRedis } = await import('../../../lib/storage/redis-pool.js');
+    const raw = await acquireRedis(redisTestUrl());
+    try {
+      const ttl = await raw.client.pTTL(`${prefix}ns:k:llm:abc`);
+      assert.ok(ttl > 110_000 && ttl <= 120_000, `PTTL ${ttl}`);
+      assert.deepEqual(JSON.parse((await raw.client.get(`${prefix}ns:k:llm:abc`)) ?? 'null'), { message: { role: 'assistant', content: 'hi' } });
+    } finally {
+      await raw.release();
+      await cache.clear();
+      await cache.close();
+    }
+  });
+});
+
+describe('RedisCache outage', () => {
+  test('an unreachable server degrades to a miss with an error event; the run completes', async () => {
+    // A loopback port nothing listens on.
+    const { createServer } = await import('node:net');
+    const server = createServer();
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    const { port } = server.address() as { port: number };
+    await new Promise((resolve) => server.close(resolve));
+    const cache = new RedisCache(`redis://127.0.0.1:${port}`);
+    const provider = new ScriptedProvider({ replies: ['answer one', 'answer two'] });
+    const log = eventLog();
+    const agent = new Agent({ provider, cache, observers: [log.observer], runtime: testRuntime() });
+    const first = await agent.ask('q');
+    const second = await agent.ask('q');
+    assert.equal(first.status, 'completed');
+    assert.equal(second.content, 'answer two', 'no cache: the provider answered again');
+    assert.equal(provider.requests.length, 2);
+    const errors = log.of('error').filter((e) => e.stage === 'cache');
+    assert.ok(errors.length >= 2, 'each failed read is reported');
+    assert.match(errors[0]?.error.message ?? '', /response cache read failed/);
+    await cache.close();
+  });
+});
