@@ -64,7 +64,7 @@ function compileField(key: string, condition: unknown): FilterNode[] {
       if (!Array.isArray(value) || !value.every(isScalar)) {
         throw new FilterError(`${op} on ${key} takes an array of strings, numbers, booleans or nulls`, { kind: 'invalid-value', at: op });
       }
-      nodes.push({ kind: 'compare', key, op, value: [...(value as MetadataScalar[])] });
+      nodes.push({ kind: 'compare', key, op, value: [...(value)] });
     } else if (op === '$eq' || op === '$ne') {
       if (!isScalar(value)) throw new FilterError(`${op} on ${key} takes a string, number, boolean or null`, { kind: 'invalid-value', at: op });
       nodes.push({ kind: 'compare', key, op, value });
