@@ -21,7 +21,7 @@ describe('init scaffold', () => {
     const plan = planScaffold('research_assistant', values);
     const paths = plan.files.map((file) => file.path);
     for (const file of ['agent.yaml', 'tools.ts', '_shared/context.ts']) assert.ok(paths.includes(file), file);
-    assert.ok(!paths.includes('_shared/glob.ts'), 'helpers the template does not use stay out');
+    assert.ok(!paths.includes('_shared/confine-path.ts'), 'helpers the template does not use stay out');
     assert.ok(!paths.some((path) => /safe-fetch|html-to-text|ip-address/.test(path)), 'the SSRF-safe fetch and HTML helpers are imported from agentlib/rag');
     assert.deepEqual(plan.packages, ['agentlib']);
     assert.ok(!paths.includes('README.md'));
