@@ -4,7 +4,9 @@ import { FilterError } from '../../../lib/core/errors/filter-error.js';
 import { VectorStoreError } from '../../../lib/core/errors/vector-store-error.js';
 import type { Document } from '../../../lib/rag/document.js';
 import { InMemoryVectorStore } from '../../../lib/rag/stores/memory-vector-store.js';
+import { PostgresVectorStore } from '../../../lib/rag/stores/postgres-vector-store.js';
 import type { VectorStore } from '../../../lib/rag/stores/vector-store.js';
+import { startPgliteServer, type PgliteServer } from './support/pglite-server.js';
 
 /** A backend under test: how to open a fresh, empty store, and how to tear everything down. */
 interface Backend {
@@ -14,9 +16,17 @@ interface Backend {
   options?: { skip?: string | boolean };
 }
 
+let pglite: Promise<PgliteServer> | undefined;
+let tables = 0;
+
 const BACKENDS: Backend[] = [
   { name: 'memory', open: () => Promise.resolve(new InMemoryVectorStore()) },
   { name: 'memory (int8)', open: () => Promise.resolve(new InMemoryVectorStore({ quantization: 'int8' })) },
+  {
+    name: 'postgres (pgvector on PGlite, through pg)',
+    open: async () => new PostgresVectorStore({ url: (await (pglite ??= startPgliteServer())).url, table: `conformance_${++tables}` }),
+    teardown: async () => (await pglite)?.stop(),
+  },
 ];
 
 /** A unit vector along axis `i` of `dim`, tilted a little toward axis `j`. */
