@@ -140,6 +140,10 @@ export class InMemoryVectorStore implements VectorStore {
     return Promise.resolve(this.#count);
   }
 
+  list(): Promise<Document[]> {
+    return Promise.resolve([...this.#docs].sort((a, b) => ((a.id as string) < (b.id as string) ? -1 : (a.id as string) > (b.id as string) ? 1 : 0)));
+  }
+
   close(): Promise<void> {
     return Promise.resolve();
   }

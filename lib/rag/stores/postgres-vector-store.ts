@@ -172,6 +172,13 @@ export class PostgresVectorStore implements VectorStore {
     return Number((await db.query(`SELECT count(*)::int AS n FROM ${this.#table}`)).rows[0]?.['n'] ?? 0);
   }
 
+  async list(): Promise<Document[]> {
+    const db = await this.#ensure(undefined);
+    if (this.#dim === undefined) return [];
+    const result = await db.query(`SELECT id, text, metadata FROM ${this.#table} ORDER BY id COLLATE "C"`);
+    return result.rows.map((row) => ({ id: row['id'] as string, text: row['text'] as string, metadata: row['metadata'] as Metadata }));
+  }
+
   async close(): Promise<void> {
     if (this.#ownsPool) await this.#pool?.end?.();
     this.#pool = this.#ownsPool ? undefined : this.#pool;

@@ -23,6 +23,8 @@ export interface VectorStore {
   clear(): Promise<void>;
   /** Documents stored. */
   count(): Promise<number>;
+  /** Every stored document (for rebuilding a BM25 index over a persisted store), in id order. */
+  list(): Promise<Document[]>;
   /** Releases connections (a no-op for the in-memory store). */
   close(): Promise<void>;
 }

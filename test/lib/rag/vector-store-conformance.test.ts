@@ -67,6 +67,10 @@ for (const backend of BACKENDS) {
       assert.deepEqual(ids.slice(0, 4), ['a', 'b', 'c', 'd']);
       assert.equal(new Set(ids).size, 6);
       assert.equal(await store.count(), 6);
+      const listed = await store.list();
+      assert.equal(listed.length, 6);
+      assert.deepEqual(listed.map((d) => d.id), [...ids].sort(), 'list() gives every document, in id order');
+      assert.deepEqual(listed.filter((d) => ['a', 'b', 'c', 'd'].includes(d.id as string)), DOCS);
     });
 
     test('search: cosine similarity, best first, topK honoured, documents returned whole', async () => {
