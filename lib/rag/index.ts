@@ -53,3 +53,4 @@ export { KnowledgeBase, type AddOptions, type IndexProgress, type KnowledgeBaseO
 export { citation, HybridSearchTool, RAGTool, SemanticSearchTool, type CitedPassage, type RagToolOptions } from './tools/rag-tools.js';
 export { RunUsageLink } from './tools/run-usage.js';
 export { RAGAgent, type RAGAgentOptions } from './rag-agent.js';
+export { SqliteVectorStore, type SqliteVectorStoreOptions } from './stores/sqlite-vector-store.js';

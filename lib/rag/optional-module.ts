@@ -1,16 +1,17 @@
-import { ConfigurationError } from '../core/errors/configuration-error.js';
+import { MissingDependencyError } from '../storage/errors/missing-dependency-error.js';
 
 /**
- * Imports an optional peer dependency (pdfjs-dist, pg, pgvector, sqlite-vec, @lancedb/lancedb) on
- * first use; when it is not installed, a ConfigurationError says which package to install for what.
+ * Imports a module of an optional peer dependency by its full specifier (a subpath such as
+ * `pdfjs-dist/legacy/build/pdf.mjs`, which the storage module's `loadOptional` cannot take); when
+ * the package is not installed, throws MissingDependencyError ("install pdfjs-dist to use …").
  */
 export async function importOptional<T>(specifier: string, pkg: string, purpose: string): Promise<T> {
   try {
     return (await import(specifier)) as T;
   } catch (error) {
     const code = (error as { code?: unknown }).code;
-    if (code === 'ERR_MODULE_NOT_FOUND' || code === 'MODULE_NOT_FOUND') {
-      throw new ConfigurationError(`${purpose} needs the package ${pkg}: npm install ${pkg}`, { cause: error });
+    if ((code === 'ERR_MODULE_NOT_FOUND' || code === 'MODULE_NOT_FOUND') && error instanceof Error && error.message.includes(`'${pkg}`)) {
+      throw new MissingDependencyError({ packageName: pkg, purpose, cause: error });
     }
     throw error;
   }

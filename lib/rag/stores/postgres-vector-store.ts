@@ -3,19 +3,19 @@ import { VectorStoreError } from '../../core/errors/vector-store-error.js';
 import type { Document, Metadata, SearchResult } from '../document.js';
 import { compileFilter, type MetadataFilter } from '../filter/metadata-filter.js';
 import { filterToSql, type SqlDialect } from '../filter/sql-filter.js';
-import { importOptional } from '../optional-module.js';
+import type { Pool } from 'pg';
+import { acquirePostgres, type PostgresHandle } from '../../storage/postgres-pool.js';
+import { migratePostgres } from '../../storage/migrate-postgres.js';
 import { checkQuery, prepareAdd, type VectorStore } from './vector-store.js';
 
-/** What the store needs of a `pg` Pool (or Client). */
-export interface PostgresQueryable {
-  query(text: string, values?: unknown[]): Promise<{ rows: Record<string, unknown>[] }>;
-}
+/** What the store needs of a `pg` Pool. */
+export type PostgresQueryable = Pool;
 
 /** Options of {@link PostgresVectorStore}. */
 export interface PostgresVectorStoreOptions {
   /** A `pg` Pool to use (the store does not end it). */
-  pool?: PostgresQueryable & { end?(): Promise<void> };
-  /** A `postgres://` URL: the store opens its own pool and ends it on close(). */
+  pool?: Pool;
+  /** A `postgres://` URL: the store uses the process's shared pool for it (storage module) and releases it on close(). */
   url?: string;
   /** Table name: lowercase letters, digits, `_`. Default `agentlib_rag_vectors`. */
   table?: string;
@@ -53,8 +53,8 @@ export class PostgresVectorStore implements VectorStore {
   readonly backend = 'postgres';
   readonly #options: PostgresVectorStoreOptions;
   readonly #table: string;
-  #pool: (PostgresQueryable & { end?(): Promise<void> }) | undefined;
-  #ownsPool = false;
+  #pool: Pool | undefined;
+  #handle: PostgresHandle | undefined;
   #dim: number | undefined;
   #ready: Promise<void> | undefined;
 
@@ -67,24 +67,22 @@ export class PostgresVectorStore implements VectorStore {
     this.#dim = options.dimensions;
   }
 
-  async #db(): Promise<PostgresQueryable> {
+  async #db(): Promise<Pool> {
     if (this.#pool) return this.#pool;
-    const pg = await importOptional<{ default: { Pool: new (config: { connectionString: string }) => PostgresQueryable & { end(): Promise<void> } } }>('pg', 'pg', 'the PostgreSQL vector store');
-    this.#pool = new pg.default.Pool({ connectionString: this.#options.url as string });
-    this.#ownsPool = true;
+    this.#handle = await acquirePostgres(this.#options.url as string);
+    this.#pool = this.#handle.pool;
     return this.#pool;
   }
 
   /** Creates the extension, and the table and index once the dimensions are known. */
-  async #ensure(dimensions: number | undefined): Promise<PostgresQueryable> {
+  async #ensure(dimensions: number | undefined): Promise<Pool> {
     const db = await this.#db();
     this.#ready ??= (async () => {
-      await db.query('CREATE EXTENSION IF NOT EXISTS vector');
       const found = await db.query(
         `SELECT format_type(a.atttypid, a.atttypmod) AS type FROM pg_attribute a WHERE a.attrelid = to_regclass($1) AND a.attname = 'embedding'`,
         [this.#table],
       );
-      const type = found.rows[0]?.['type'];
+      const type = (found.rows[0] as Record<string, unknown> | undefined)?.['type'];
       if (typeof type === 'string') {
         const dim = Number(/\((\d+)\)/.exec(type)?.[1]);
         if (this.#dim !== undefined && this.#dim !== dim) throw new VectorStoreError(`table ${this.#table} holds ${dim} dimensions, not ${this.#dim}`, { store: this.backend });
@@ -99,11 +97,13 @@ export class PostgresVectorStore implements VectorStore {
     }
     if (this.#dim === undefined && dimensions !== undefined) {
       const index = this.#options.index ?? 'none';
-      await db.query(`CREATE TABLE IF NOT EXISTS ${this.#table} (id text PRIMARY KEY, text text NOT NULL, metadata jsonb NOT NULL, embedding vector(${dimensions}) NOT NULL)`);
-      if (index === 'hnsw') await db.query(`CREATE INDEX IF NOT EXISTS ${this.#table}_hnsw ON ${this.#table} USING hnsw (embedding vector_cosine_ops)`);
+      let create = `CREATE EXTENSION IF NOT EXISTS vector; CREATE TABLE IF NOT EXISTS ${this.#table} (id text PRIMARY KEY, text text NOT NULL, metadata jsonb NOT NULL, embedding vector(${dimensions}) NOT NULL);`;
+      if (index === 'hnsw') create += ` CREATE INDEX IF NOT EXISTS ${this.#table}_hnsw ON ${this.#table} USING hnsw (embedding vector_cosine_ops);`;
       if (index === 'ivfflat') {
-        await db.query(`CREATE INDEX IF NOT EXISTS ${this.#table}_ivfflat ON ${this.#table} USING ivfflat (embedding vector_cosine_ops) WITH (lists = ${Math.max(1, Math.floor(this.#options.lists ?? 100))})`);
+        create += ` CREATE INDEX IF NOT EXISTS ${this.#table}_ivfflat ON ${this.#table} USING ivfflat (embedding vector_cosine_ops) WITH (lists = ${Math.max(1, Math.floor(this.#options.lists ?? 100))});`;
       }
+      // Versioned per table (subsystem `rag:<table>`): version 1 creates it with its dimensions.
+      await migratePostgres(db, `rag:${this.#table}`, [create]);
       this.#dim = dimensions;
     }
     return db;
@@ -148,7 +148,7 @@ export class PostgresVectorStore implements VectorStore {
       `SELECT id, text, metadata, 1 - (embedding <=> $1::vector) AS score FROM ${this.#table} ${where} ORDER BY embedding <=> $1::vector, id LIMIT ${limit}`,
       values,
     );
-    return result.rows.map((row) => ({
+    return (result.rows as Record<string, unknown>[]).map((row) => ({
       document: { id: row['id'] as string, text: row['text'] as string, metadata: row['metadata'] as Metadata },
       score: Number(row['score']),
     }));
@@ -169,19 +169,23 @@ export class PostgresVectorStore implements VectorStore {
   async count(): Promise<number> {
     const db = await this.#ensure(undefined);
     if (this.#dim === undefined) return 0;
-    return Number((await db.query(`SELECT count(*)::int AS n FROM ${this.#table}`)).rows[0]?.['n'] ?? 0);
+    return Number(((await db.query(`SELECT count(*)::int AS n FROM ${this.#table}`)).rows[0] as Record<string, unknown> | undefined)?.['n'] ?? 0);
   }
 
   async list(): Promise<Document[]> {
     const db = await this.#ensure(undefined);
     if (this.#dim === undefined) return [];
     const result = await db.query(`SELECT id, text, metadata FROM ${this.#table} ORDER BY id COLLATE "C"`);
-    return result.rows.map((row) => ({ id: row['id'] as string, text: row['text'] as string, metadata: row['metadata'] as Metadata }));
+    return (result.rows as Record<string, unknown>[]).map((row) => ({ id: row['id'] as string, text: row['text'] as string, metadata: row['metadata'] as Metadata }));
   }
 
   async close(): Promise<void> {
-    if (this.#ownsPool) await this.#pool?.end?.();
-    this.#pool = this.#ownsPool ? undefined : this.#pool;
+    if (this.#handle) {
+      const handle = this.#handle;
+      this.#handle = undefined;
+      this.#pool = undefined;
+      await handle.release();
+    }
     this.#ready = undefined;
   }
 }

@@ -1,10 +1,14 @@
 import assert from 'node:assert/strict';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { after, before, describe, test } from 'node:test';
 import { FilterError } from '../../../lib/core/errors/filter-error.js';
 import { VectorStoreError } from '../../../lib/core/errors/vector-store-error.js';
 import type { Document } from '../../../lib/rag/document.js';
 import { InMemoryVectorStore } from '../../../lib/rag/stores/memory-vector-store.js';
 import { PostgresVectorStore } from '../../../lib/rag/stores/postgres-vector-store.js';
+import { SqliteVectorStore } from '../../../lib/rag/stores/sqlite-vector-store.js';
 import type { VectorStore } from '../../../lib/rag/stores/vector-store.js';
 import { startPgliteServer, type PgliteServer } from './support/pglite-server.js';
 
@@ -17,11 +21,20 @@ interface Backend {
 }
 
 let pglite: Promise<PgliteServer> | undefined;
+let sqliteDir: string | undefined;
 let tables = 0;
 
 const BACKENDS: Backend[] = [
   { name: 'memory', open: () => Promise.resolve(new InMemoryVectorStore()) },
   { name: 'memory (int8)', open: () => Promise.resolve(new InMemoryVectorStore({ quantization: 'int8' })) },
+  {
+    name: 'sqlite (sqlite-vec, shared connection)',
+    open: () => Promise.resolve(new SqliteVectorStore({ path: join((sqliteDir ??= mkdtempSync(join(tmpdir(), 'agentlib-rag-sqlite-'))), 'agentlib.db'), table: `conformance_${++tables}` })),
+    teardown: () => {
+      if (sqliteDir) rmSync(sqliteDir, { recursive: true, force: true });
+      return Promise.resolve();
+    },
+  },
   {
     name: 'postgres (pgvector on PGlite, through pg)',
     open: async () => new PostgresVectorStore({ url: (await (pglite ??= startPgliteServer())).url, table: `conformance_${++tables}` }),
