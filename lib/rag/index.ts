@@ -54,3 +54,4 @@ export { citation, HybridSearchTool, RAGTool, SemanticSearchTool, type CitedPass
 export { RunUsageLink } from './tools/run-usage.js';
 export { RAGAgent, type RAGAgentOptions } from './rag-agent.js';
 export { SqliteVectorStore, type SqliteVectorStoreOptions } from './stores/sqlite-vector-store.js';
+export { JinaReranker, type JinaRerankerOptions } from './rerankers/jina-reranker.js';
