@@ -66,7 +66,9 @@ export class JinaReranker implements Reranker {
         let message = text.slice(0, 500);
         try {
           const parsed = JSON.parse(text) as { detail?: unknown; error?: { message?: unknown } };
-          message = String(parsed.detail ?? parsed.error?.message ?? message);
+          const detail = parsed.detail ?? parsed.error?.message;
+          if (typeof detail === 'string') message = detail;
+          else if (detail !== undefined) message = JSON.stringify(detail);
         } catch {
           // not JSON: keep the text
         }
