@@ -55,3 +55,4 @@ export { RunUsageLink } from './tools/run-usage.js';
 export { RAGAgent, type RAGAgentOptions } from './rag-agent.js';
 export { SqliteVectorStore, type SqliteVectorStoreOptions } from './stores/sqlite-vector-store.js';
 export { JinaReranker, type JinaRerankerOptions } from './rerankers/jina-reranker.js';
+export { COHERE_EMBED_BATCH, CohereEmbedder, CohereReranker, type CohereOptions } from './cohere.js';
