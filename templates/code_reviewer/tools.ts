@@ -8,9 +8,9 @@
 import { closeSync, lstatSync, openSync, readSync, readdirSync, realpathSync, statSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { tool, z } from 'agentlib';
+import { globToRegExp } from 'agentlib/rag';
 import { contextString, envString } from '../_shared/context.js';
 import { isInside, looksBinary, PathRefusedError, resolveInside, resolveRoot, toPosix } from '../_shared/confine-path.js';
-import { globToRegExp } from '../_shared/glob.js';
 
 /** Bytes of a file read_file returns at most. */
 export const MAX_READ_BYTES = 200_000;

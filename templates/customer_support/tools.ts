@@ -11,9 +11,9 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { tool, z } from 'agentlib';
+import { bestSnippet, KeywordIndex } from 'agentlib/rag';
 import { contextString, envString } from '../_shared/context.js';
 import { DOC_ID_PATTERN, loadMarkdownDocs, type MarkdownDoc } from '../_shared/markdown-docs.js';
-import { bestSnippet, KeywordIndex } from '../_shared/text-search.js';
 
 /** The bundled knowledge base folder. */
 export const DEFAULT_KB_DIR = fileURLToPath(new URL('./fixtures/kb', import.meta.url));

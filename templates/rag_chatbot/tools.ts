@@ -6,9 +6,9 @@
  */
 import { fileURLToPath } from 'node:url';
 import { tool, z } from 'agentlib';
+import { KeywordIndex } from 'agentlib/rag';
 import { contextString, envString } from '../_shared/context.js';
 import { chunkByHeadings, DOC_ID_PATTERN, loadMarkdownDocs, type MarkdownChunk } from '../_shared/markdown-docs.js';
-import { KeywordIndex } from '../_shared/text-search.js';
 
 /** The bundled sample documents. */
 export const DEFAULT_DOCS_DIR = fileURLToPath(new URL('./fixtures/docs', import.meta.url));

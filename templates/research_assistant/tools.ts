@@ -8,9 +8,8 @@
  * `fetchTimeoutMs` and `fetchMaxBytes` change its limits.
  */
 import { tool, z } from 'agentlib';
+import { decodeEntities, htmlTitle, htmlToText, safeFetch, type SafeFetchOptions } from 'agentlib/rag';
 import { contextNumber, contextValue, envString } from '../_shared/context.js';
-import { decodeEntities, htmlTitle, htmlToText } from '../_shared/html-to-text.js';
-import { safeFetch, type SafeFetchOptions } from '../_shared/safe-fetch.js';
 
 /** Bytes fetch_url downloads at most by default. */
 export const DEFAULT_MAX_BYTES = 1_000_000;

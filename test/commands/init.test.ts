@@ -105,7 +105,7 @@ describe('agentlib init (in-process, no terminal)', () => {
     const run = await init(project.dir, dir, '--template', 'customer_support', '--yes', '--json');
     assert.equal(run.code, 0, run.err);
     const doc = JSON.parse(run.out) as { files: string[] };
-    for (const file of ['_shared/context.ts', '_shared/markdown-docs.ts', '_shared/text-search.ts', 'fixtures/kb/orders.json']) assert.ok(doc.files.includes(file), file);
+    for (const file of ['_shared/context.ts', '_shared/markdown-docs.ts', 'fixtures/kb/orders.json']) assert.ok(doc.files.includes(file), file);
     assert.ok(!doc.files.includes('README.md'));
     for (const file of doc.files) assert.ok(existsSync(join(dir, file)), file);
     assert.match(readFileSync(join(dir, 'tools.ts'), 'utf8'), /from '\.\/_shared\/context\.js'/);

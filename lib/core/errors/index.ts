@@ -21,3 +21,6 @@ export { StructuredOutputError } from './structured-output-error.js';
 export { ToolExecutionError } from './tool-execution-error.js';
 export { TraceFormatError } from './trace-format-error.js';
 export { ToolValidationError, type ValidationIssue } from './tool-validation-error.js';
+export { FilterError, type FilterErrorKind } from './filter-error.js';
+export { VectorStoreError } from './vector-store-error.js';
+export { UrlRefusedError } from './url-refused-error.js';

@@ -17,11 +17,13 @@ describe('init scaffold', () => {
     assert.deepEqual(packageImports(["import { tool } from 'agentlib';\nimport { z } from 'zod';\nimport { join } from 'node:path';\nimport x from './x.js';\nimport { y } from '@scope/pkg/sub';\n"]), ['@scope/pkg', 'agentlib', 'zod']);
   });
 
-  test('a template brings the shared helpers it imports, transitively', () => {
-    const paths = planScaffold('research_assistant', values).files.map((file) => file.path);
-    // safe-fetch.ts imports ./ip-address.js
-    for (const file of ['agent.yaml', 'tools.ts', '_shared/context.ts', '_shared/html-to-text.ts', '_shared/safe-fetch.ts', '_shared/ip-address.ts']) assert.ok(paths.includes(file), file);
-    assert.ok(!paths.includes('_shared/glob.ts'), 'helpers the template does not use stay out');
+  test('a template brings the shared helpers it imports; what moved into agentlib/rag comes from the package', () => {
+    const plan = planScaffold('research_assistant', values);
+    const paths = plan.files.map((file) => file.path);
+    for (const file of ['agent.yaml', 'tools.ts', '_shared/context.ts']) assert.ok(paths.includes(file), file);
+    assert.ok(!paths.includes('_shared/confine-path.ts'), 'helpers the template does not use stay out');
+    assert.ok(!paths.some((path) => /safe-fetch|html-to-text|ip-address/.test(path)), 'the SSRF-safe fetch and HTML helpers are imported from agentlib/rag');
+    assert.deepEqual(plan.packages, ['agentlib']);
     assert.ok(!paths.includes('README.md'));
   });
 

@@ -3,7 +3,7 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { after, before, describe, test } from 'node:test';
 import { gzipSync } from 'node:zlib';
-import { safeFetch } from '../../../templates/_shared/safe-fetch.js';
+import { safeFetch } from '../../../lib/rag/web/safe-fetch.js';
 import { fetchUrl } from '../../../templates/research_assistant/tools.js';
 import { toolContext } from '../tool-context.js';
 

@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
-import { decodeEntities, htmlTitle, htmlToText } from '../../../templates/_shared/html-to-text.js';
+import { decodeEntities, htmlTitle, htmlToText } from '../../../../lib/rag/web/html-to-text.js';
 
 describe('htmlToText', () => {
   test('drops scripts, styles and comments, keeps block structure and list items', () => {

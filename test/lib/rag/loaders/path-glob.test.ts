@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
-import { globToRegExp } from '../../../templates/_shared/glob.js';
+import { globToRegExp } from '../../../../lib/rag/loaders/path-glob.js';
 
 describe('globToRegExp', () => {
   const cases: [string, string, boolean][] = [

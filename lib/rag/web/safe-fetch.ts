@@ -4,12 +4,10 @@ import { request as httpsRequest } from 'node:https';
 import { isIP, type LookupFunction } from 'node:net';
 import type { Readable } from 'node:stream';
 import { createBrotliDecompress, createGunzip, createInflate } from 'node:zlib';
+import { UrlRefusedError } from '../../core/errors/url-refused-error.js';
 import { nonPublicReason } from './ip-address.js';
 
-/** Thrown when a URL or the address it resolves to is refused. */
-export class UrlRefusedError extends Error {
-  override readonly name = 'UrlRefusedError';
-}
+export { UrlRefusedError };
 
 /** Options of safeFetch. */
 export interface SafeFetchOptions {
@@ -26,7 +24,7 @@ export interface SafeFetchOptions {
    * (e.g. `['127.0.0.1']` for a test server). Default: none; only for tests and trusted setups.
    */
   allowPrivate?: boolean | readonly string[] | undefined;
-  /** Extra request headers. */
+  /** Extra request headers (they replace the defaults of the same name, e.g. `user-agent`). */
   headers?: Record<string, string> | undefined;
 }
 
@@ -184,7 +182,7 @@ export async function safeFetch(rawUrl: string, options: SafeFetchOptions = {}):
   const timeout = AbortSignal.timeout(timeoutMs);
   const signal = options.signal ? AbortSignal.any([options.signal, timeout]) : timeout;
   const headers: Record<string, string> = {
-    'user-agent': 'agentlib-research-assistant/0.1',
+    'user-agent': 'agentlib/0.1',
     accept: 'text/html,application/xhtml+xml,text/plain;q=0.9,application/json;q=0.8,*/*;q=0.5',
     'accept-encoding': 'gzip, deflate, br',
     ...options.headers,

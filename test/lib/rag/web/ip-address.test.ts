@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
-import { isPrivateAddress, nonPublicReason, parseIpv6 } from '../../../templates/_shared/ip-address.js';
+import { isPrivateAddress, nonPublicReason, parseIpv6 } from '../../../../lib/rag/web/ip-address.js';
 
 describe('isPrivateAddress', () => {
   const blocked = [

@@ -1,8 +1,10 @@
 /**
- * Keyword search for the template knowledge bases: lowercase `[a-z0-9]+` tokens, English stop words,
- * a light suffix stemmer, and BM25 (k1 = 1.5, b = 0.75) over weighted fields, so a title can count
- * more than the body.
+ * Keyword search over items with weighted fields (a title can count more than the body), for small
+ * knowledge bases such as the templates': lowercase `[a-z0-9]+` tokens, English and chat stop words,
+ * a light suffix stemmer, and the BM25 formula of `bm25-score.ts` (k1 = 1.5, b = 0.75). For
+ * documents with metadata, incremental updates and filters, use {@link BM25}.
  */
+import { bm25Idf, bm25TermScore, DEFAULT_BM25 } from './bm25-score.js';
 
 const STOP_WORDS = new Set(
   (
@@ -34,7 +36,7 @@ export function stem(word: string): string {
 }
 
 /** The search terms of a text: lowercase alphanumeric runs, stop words dropped, stemmed. */
-export function tokenize(text: string): string[] {
+export function keywordTerms(text: string): string[] {
   const out: string[] = [];
   for (const match of text.toLowerCase().replace(/['’]/g, '').matchAll(/[a-z0-9]+/g)) {
     const word = match[0];
@@ -74,7 +76,7 @@ export class KeywordIndex<T> {
       const tf = new Map<string, number>();
       let length = 0;
       for (const field of fields(item)) {
-        for (const term of tokenize(field.text)) {
+        for (const term of keywordTerms(field.text)) {
           tf.set(term, (tf.get(term) ?? 0) + field.weight);
           length += 1;
         }
@@ -87,12 +89,10 @@ export class KeywordIndex<T> {
 
   /** The best `limit` items for `query`, highest score first; items that match no term are left out. */
   search(query: string, limit: number): ScoredItem<T>[] {
-    const terms = [...new Set(tokenize(query))];
+    const terms = [...new Set(keywordTerms(query))];
     if (terms.length === 0 || this.#entries.length === 0) return [];
     const n = this.#entries.length;
     const avgLength = this.#totalLength / n || 1;
-    const k1 = 1.5;
-    const b = 0.75;
     const scored: ScoredItem<T>[] = [];
     for (const entry of this.#entries) {
       let score = 0;
@@ -100,8 +100,7 @@ export class KeywordIndex<T> {
         const tf = entry.tf.get(term);
         if (tf === undefined) continue;
         const df = this.#df.get(term) ?? 0;
-        const idf = Math.log(1 + (n - df + 0.5) / (df + 0.5));
-        score += (idf * tf * (k1 + 1)) / (tf + k1 * (1 - b + (b * entry.length) / avgLength));
+        score += bm25TermScore(bm25Idf(n, df), tf, entry.length, avgLength, DEFAULT_BM25);
       }
       if (score > 0) scored.push({ item: entry.item, score: Math.round(score * 1000) / 1000 });
     }
@@ -114,7 +113,7 @@ export class KeywordIndex<T> {
  * paragraph/sentence, widened with its neighbours while it fits.
  */
 export function bestSnippet(text: string, query: string, maxChars = 300): string {
-  const terms = new Set(tokenize(query));
+  const terms = new Set(keywordTerms(query));
   const pieces = text
     .split(/\n\s*\n|(?<=[.!?])\s+(?=[A-Z0-9*`"(-])/)
     .map((piece) => piece.replace(/\s+/g, ' ').trim())
@@ -123,7 +122,7 @@ export function bestSnippet(text: string, query: string, maxChars = 300): string
   let best = 0;
   let bestScore = -1;
   pieces.forEach((piece, index) => {
-    const hits = new Set(tokenize(piece).filter((term) => terms.has(term))).size;
+    const hits = new Set(keywordTerms(piece).filter((term) => terms.has(term))).size;
     if (hits > bestScore) {
       best = index;
       bestScore = hits;

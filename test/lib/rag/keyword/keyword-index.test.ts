@@ -1,10 +1,10 @@
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
-import { bestSnippet, KeywordIndex, stem, tokenize } from '../../../templates/_shared/text-search.js';
+import { bestSnippet, KeywordIndex, keywordTerms, stem } from '../../../../lib/rag/keyword/keyword-index.js';
 
 describe('text search', () => {
-  test('tokenize lowercases, drops stop words and stems', () => {
-    assert.deepEqual(tokenize("I'd like REFUNDS for the returned items"), ['like', 'refund', 'return', 'item']);
+  test('keywordTerms lowercases, drops stop words and stems', () => {
+    assert.deepEqual(keywordTerms("I'd like REFUNDS for the returned items"), ['like', 'refund', 'return', 'item']);
     assert.equal(stem('cancelled'), stem('cancel'));
     assert.equal(stem('deliveries'), stem('delivery'));
   });
