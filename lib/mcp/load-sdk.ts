@@ -1,13 +1,22 @@
 import { MCPError } from '../core/errors/mcp-error.js';
 
-type ClientModule = typeof import('@modelcontextprotocol/sdk/client/index.js');
-type StreamableClientModule = typeof import('@modelcontextprotocol/sdk/client/streamableHttp.js');
-type SseClientModule = typeof import('@modelcontextprotocol/sdk/client/sse.js');
-type StdioSharedModule = typeof import('@modelcontextprotocol/sdk/shared/stdio.js');
-type ServerModule = typeof import('@modelcontextprotocol/sdk/server/index.js');
-type StreamableServerModule = typeof import('@modelcontextprotocol/sdk/server/streamableHttp.js');
-type StdioServerModule = typeof import('@modelcontextprotocol/sdk/server/stdio.js');
-type TypesModule = typeof import('@modelcontextprotocol/sdk/types.js');
+import type * as ClientModuleNs from '@modelcontextprotocol/sdk/client/index.js';
+import type * as StreamableClientNs from '@modelcontextprotocol/sdk/client/streamableHttp.js';
+import type * as SseClientNs from '@modelcontextprotocol/sdk/client/sse.js';
+import type * as StdioSharedNs from '@modelcontextprotocol/sdk/shared/stdio.js';
+import type * as ServerNs from '@modelcontextprotocol/sdk/server/index.js';
+import type * as StreamableServerNs from '@modelcontextprotocol/sdk/server/streamableHttp.js';
+import type * as StdioServerNs from '@modelcontextprotocol/sdk/server/stdio.js';
+import type * as TypesNs from '@modelcontextprotocol/sdk/types.js';
+
+type ClientModule = typeof ClientModuleNs;
+type StreamableClientModule = typeof StreamableClientNs;
+type SseClientModule = typeof SseClientNs;
+type StdioSharedModule = typeof StdioSharedNs;
+type ServerModule = typeof ServerNs;
+type StreamableServerModule = typeof StreamableServerNs;
+type StdioServerModule = typeof StdioServerNs;
+type TypesModule = typeof TypesNs;
 
 const PACKAGE = '@modelcontextprotocol/sdk';
 

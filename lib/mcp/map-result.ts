@@ -51,7 +51,7 @@ export function mapCallResult(result: CallToolResult): MCPCallResult {
         const resource = part.resource;
         const type = resource.mimeType === undefined ? '' : ` (${resource.mimeType})`;
         if ('text' in resource && typeof resource.text === 'string') parts.push(`[resource ${resource.uri}${type}]\n${resource.text}`);
-        else parts.push(`[resource ${resource.uri}${type}, ${base64Bytes(String((resource as { blob?: unknown }).blob ?? ''))} bytes]`);
+        else parts.push(`[resource ${resource.uri}${type}, ${base64Bytes(blobOf(resource))} bytes]`);
         break;
       }
       case 'resource_link':
@@ -66,4 +66,9 @@ export function mapCallResult(result: CallToolResult): MCPCallResult {
   const mapped: MCPCallResult = { text: parts.join('\n'), isError: result.isError === true, media, raw: result };
   if (structured !== undefined) mapped.structured = structured;
   return mapped;
+}
+
+function blobOf(resource: object): string {
+  const blob = (resource as { blob?: unknown }).blob;
+  return typeof blob === 'string' ? blob : '';
 }

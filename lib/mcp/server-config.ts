@@ -51,11 +51,11 @@ export function checkServerConfig(config: MCPServerConfig): void {
   if (hasCommand === hasUrl) throw new ConfigurationError(`${label} needs exactly one of "command" (stdio) and "url" (HTTP)`);
   if (hasCommand) {
     if (typeof raw['command'] !== 'string' || raw['command'] === '') throw new ConfigurationError(`${label}: "command" must be a non-empty string`);
-    if (raw['transport'] !== undefined && raw['transport'] !== 'stdio') throw new ConfigurationError(`${label}: a "command" server uses the stdio transport, not "${String(raw['transport'])}"`);
+    if (raw['transport'] !== undefined && raw['transport'] !== 'stdio') throw new ConfigurationError(`${label}: a "command" server uses the stdio transport, not ${JSON.stringify(raw['transport'])}`);
     for (const key of ['url', 'headers']) if (raw[key] !== undefined) throw new ConfigurationError(`${label}: "${key}" is for HTTP servers; a stdio server has command, args, env and cwd`);
     return;
   }
-  if (raw['transport'] !== undefined && raw['transport'] !== 'http') throw new ConfigurationError(`${label}: a "url" server uses the http transport, not "${String(raw['transport'])}"`);
+  if (raw['transport'] !== undefined && raw['transport'] !== 'http') throw new ConfigurationError(`${label}: a "url" server uses the http transport, not ${JSON.stringify(raw['transport'])}`);
   for (const key of ['args', 'env', 'cwd']) if (raw[key] !== undefined) throw new ConfigurationError(`${label}: "${key}" is for stdio servers; an HTTP server has url and headers`);
   let url: URL;
   try {

@@ -1,3 +1,4 @@
+import type { ResultPromise } from 'execa';
 import type { Transport } from '@modelcontextprotocol/sdk/shared/transport.js';
 import type { JSONRPCMessage } from '@modelcontextprotocol/sdk/types.js';
 import { MCPConnectionError } from '../core/errors/mcp-connection-error.js';
@@ -27,7 +28,7 @@ interface SpawnOptions {
   cleanup: true;
   windowsHide: true;
 }
-type Subprocess = import('execa').ResultPromise<SpawnOptions>;
+type Subprocess = ResultPromise<SpawnOptions>;
 
 /** The command line of a stdio server as one string, quoted where needed (what a person is shown before it is spawned). */
 export function commandLine(config: Pick<MCPStdioServerConfig, 'command' | 'args'>): string {
