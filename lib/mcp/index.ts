@@ -8,7 +8,9 @@ export { mcpTools, type MCPToolSet, type MCPToolsOptions } from './mcp-tools.js'
 export { mapCallResult, type MCPCallResult, type MCPMedia } from './map-result.js';
 export { agentToolName, type MCPToolInfo, type SkippedTool } from './map-tool.js';
 export { checkServerConfig, isStdioConfig, serverLabel, type MCPHttpServerConfig, type MCPServerConfig, type MCPStdioServerConfig } from './server-config.js';
-export { commandLine } from './stdio-transport.js';
+export { commandLine, INHERITED_ENV } from './stdio-transport.js';
+export { MCPServer, type ExposedAgent, type MCPServerOptions } from './mcp-server.js';
+export { type MCPHttpOptions, type RunningMCPHttpServer } from './mcp-http.js';
 export { MCPConnectionError } from '../core/errors/mcp-connection-error.js';
 export { MCPError } from '../core/errors/mcp-error.js';
 export { MCPToolError } from '../core/errors/mcp-tool-error.js';
