@@ -24,9 +24,10 @@ export const runCommand: CommandDescriptor = {
       .option('record', { type: 'string', describe: 'record every provider call to this cassette (JSONL)' })
       .option('replay', { type: 'string', describe: 'answer provider calls from this cassette (no network)' })
       .option('timeout', { type: 'number', describe: 'seconds without a byte from the provider before a call fails and is retried: the wait for the first byte and between stream chunks (default 60; 0: none)' })
+      .option('trust-mcp', { type: 'boolean', default: false, describe: "spawn the agent file's stdio MCP servers without asking (their commands run on this machine)" })
       .option('quiet', { alias: 'q', type: 'boolean', default: false, describe: 'no progress, tool lines or summary on stderr' })
       .group(['output-format', 'quiet', 'trace'], 'Output:')
-      .group(['model', 'provider', 'max-iterations', 'var', 'approve', 'timeout'], 'Agent:')
+      .group(['model', 'provider', 'max-iterations', 'var', 'approve', 'timeout', 'trust-mcp'], 'Agent:')
       .group(['record', 'replay'], 'Record / replay:'),
   load: () => import('../../commands/run.js'),
 };

@@ -27,6 +27,8 @@ export interface AgentRequest {
   /** The provider's first-byte and idle timeouts (`--timeout` / `--provider-timeout`), and the flag that set them. */
   providerTimeout?: { ms: number; flag: string };
   observers?: readonly AgentObserver[];
+  /** Connects the file's MCP servers (see commands/run/mcp-connections.ts). */
+  mcpTools?: LoadAgentOptions['mcpTools'];
 }
 
 /** The agent plus what the run command reports about it. */
@@ -74,6 +76,7 @@ export function planAgentLoad(request: AgentRequest): AgentLoadPlan {
     options.providerTimeouts = { firstByteTimeoutMs: ms, idleTimeoutMs: ms };
   }
   if (request.observers !== undefined) options.config = { observers: [...request.observers] };
+  if (request.mcpTools !== undefined) options.mcpTools = request.mcpTools;
   const resolved: AgentLoadPlan['resolved'] = {};
   if (request.replay !== undefined) {
     const replay = ReplayProvider.fromFile(resolve(request.cwd, request.replay), { env: request.env, reuse: request.reuseRecordings ?? false });

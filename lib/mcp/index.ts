@@ -11,6 +11,8 @@ export { checkServerConfig, isStdioConfig, serverLabel, type MCPHttpServerConfig
 export { commandLine, INHERITED_ENV } from './stdio-transport.js';
 export { MCPServer, type ExposedAgent, type MCPServerOptions } from './mcp-server.js';
 export { type MCPHttpOptions, type RunningMCPHttpServer } from './mcp-http.js';
+export { agentMcpConnector, type AgentMcpConnector, type AgentMcpConnectorOptions, type PendingSpawn } from './agent-connector.js';
+export { McpTrustStore, serverEntries, spawnDescription, spawnFingerprint } from './configured-servers.js';
 export { MCPConnectionError } from '../core/errors/mcp-connection-error.js';
 export { MCPError } from '../core/errors/mcp-error.js';
 export { MCPToolError } from '../core/errors/mcp-tool-error.js';

@@ -97,9 +97,15 @@ describe('agent YAML: key groups', () => {
 
   test('describeAgentYaml lists the keys refused as not supported yet, without their nested keys', () => {
     const refused = describeAgentYaml().filter((entry) => entry.type === 'not supported yet').map((entry) => entry.key);
-    for (const key of ['memory', 'session', 'guardrails', 'mcp', 'cache', 'rag', 'knowledge', 'coherence', 'summarize', 'compress', 'session_id']) {
+    for (const key of ['memory', 'session', 'guardrails', 'cache', 'rag', 'knowledge', 'coherence', 'summarize', 'compress', 'session_id']) {
       assert.ok(refused.includes(key), key);
     }
-    assert.equal(describeAgentYaml().some((entry) => entry.key.startsWith('memory.') || entry.key.startsWith('mcp.')), false);
+    assert.equal(describeAgentYaml().some((entry) => entry.key.startsWith('memory.')), false);
+  });
+
+  test('describeAgentYaml lists mcp (landed) with its nested keys', () => {
+    const keys = describeAgentYaml().map((entry) => entry.key);
+    assert.ok(keys.includes('mcp.servers[].command'), keys.filter((k) => k.startsWith('mcp')).join());
+    assert.equal(describeAgentYaml().find((entry) => entry.key === 'mcp')?.type === 'not supported yet', false);
   });
 });

@@ -49,13 +49,12 @@ mcp:
       headers: { Authorization: "Bearer \${TOKEN:-none}" }
 `;
 
-describe('agent YAML: memory, session, guardrails and mcp — refused until their subsystems land', () => {
+describe('agent YAML: memory, session and guardrails — refused until their subsystems land (mcp has landed)', () => {
   test('each is refused as not supported yet, at its key, whatever its value', () => {
     assert.deepEqual(brief(issuesOf(() => parseAgentConfig(VALID, { env: {} }))), [
       '2:1 "memory" is not supported yet: it will come with the memory subsystem (lib/memory/: conversation window, summaries, entity, knowledge-graph and long-term memory); until then nothing would honour it',
       '7:1 "session" is not supported yet: it will come with the sessions subsystem (lib/sessions/: persistent session stores); until then nothing would honour it',
       '12:1 "guardrails" is not supported yet: it will come with the guardrails subsystem (lib/safety/: input/output guardrails and tool-output screening); until then nothing would honour it',
-      '19:1 "mcp" is not supported yet: it will come with the MCP subsystem (lib/mcp/: tools from MCP servers); until then nothing would honour it',
     ]);
   });
 });
