@@ -10,6 +10,8 @@ import { approvalHandler } from './run/approvals.js';
 import { agentRequestFrom, optionalString } from './run/agent-request.js';
 import { parseVars } from './run/parse-vars.js';
 import { resolveAgent, type AgentRequest } from './run/resolve-agent.js';
+import { cliMcpConnections, type CliMcpConnections } from './run/mcp-connections.js';
+import { askMcpSpawn } from './chat/ask-mcp-spawn.js';
 
 /** `--session <id>` is accepted but not wired yet: the hook where a session store will plug in. */
 function sessionNotices(sessionId: string | undefined): string[] {
@@ -32,7 +34,18 @@ export async function run(args: CommandArguments, context: CommandContext): Prom
   const cwd = io.cwd ?? process.cwd();
   const vars = parseVars(args.var as unknown[] | undefined);
   // Every turn is a run on the same cassette: a question asked again (after /reset) replays again.
-  const request: AgentRequest = { ...agentRequestFrom(args, { cwd, env: io.env, vars }, '--timeout'), reuseRecordings: true };
+  const mcp = cliMcpConnections(io, { trust: args.trustMcp === true, cwd, ask: (spawns) => askMcpSpawn(spawns, io) });
+  try {
+    return await chatWith(args, context, { cwd, vars, mcp });
+  } finally {
+    await mcp.close();
+  }
+}
+
+async function chatWith(args: CommandArguments, context: CommandContext, setup: { cwd: string; vars: Record<string, string>; mcp: CliMcpConnections }): Promise<number> {
+  const { io } = context;
+  const { cwd, vars, mcp } = setup;
+  const request: AgentRequest = { ...agentRequestFrom(args, { cwd, env: io.env, vars }, '--timeout'), reuseRecordings: true, mcpTools: mcp.mcpTools };
   const resolved = await resolveAgent(request);
   const approveMode = optionalString(args.approve);
   const approve: ApprovalHandler | undefined = approveMode === undefined || approveMode === 'ask' ? undefined : await approvalHandler(approveMode, io);
