@@ -3,9 +3,12 @@
 // Node 20's --test does not expand globs, so the file list is built here.
 // Every test process loads scripts/no-network.mjs: a connection to a non-loopback host fails; and
 // scripts/warning-guard.mjs: a process warning no test captured fails its test file.
+// Before the tests, scripts/test-services.mjs starts a throwaway redis-server and PostgreSQL
+// cluster on loopback (when installed) and passes their URLs on; both are stopped at the end.
 import { spawn } from 'node:child_process';
 import { readdirSync, statSync } from 'node:fs';
 import { join, relative } from 'node:path';
+import { startTestServices } from './test-services.mjs';
 
 const root = process.cwd();
 const args = process.argv.slice(2);
@@ -30,9 +33,19 @@ if (files.length === 0) {
   console.error('no test files found');
   process.exit(4);
 }
+const services = await startTestServices();
+for (const note of services.notes) console.error(`test services: ${note}`);
 const child = spawn(
   process.execPath,
   ['--import', 'tsx', '--import', new URL('./no-network.mjs', import.meta.url).href, '--import', new URL('./warning-guard.mjs', import.meta.url).href, '--test', '--test-reporter=spec', '--test-concurrency=2', ...files],
-  { stdio: 'inherit', env: { ...process.env, NODE_ENV: 'test' } },
+  { stdio: 'inherit', env: { ...process.env, ...services.env, NODE_ENV: 'test' } },
 );
-child.on('exit', (code, signal) => process.exit(code ?? (signal ? 1 : 0)));
+for (const signal of ['SIGINT', 'SIGTERM']) {
+  process.on(signal, () => {
+    child.kill(signal);
+  });
+}
+child.on('exit', (code, signal) => {
+  services.stop();
+  process.exit(code ?? (signal ? 1 : 0));
+});

@@ -8,9 +8,22 @@ export interface SqliteStatement {
   get(...params: unknown[]): unknown;
   /** Runs a statement that returns no rows. */
   run(...params: unknown[]): { changes: number; lastInsertRowid: number | bigint };
+  /** Iterates the rows one at a time. */
+  iterate(...params: unknown[]): IterableIterator<unknown>;
   /** True when the statement does not write. */
   readonly readonly: boolean;
 }
+
+/**
+ * A function wrapped by {@link SqliteDatabase.transaction}: calling it runs the body in one
+ * transaction (BEGIN … COMMIT, ROLLBACK on a throw); `.immediate(...)` takes the write lock at the
+ * start (BEGIN IMMEDIATE), which is what concurrent writers from several processes need.
+ */
+export type SqliteTransaction<A extends unknown[], R> = ((...args: A) => R) & {
+  deferred(...args: A): R;
+  immediate(...args: A): R;
+  exclusive(...args: A): R;
+};
 
 /** An open SQLite database: the part of better-sqlite3's `Database` that agentlib's helpers expose. */
 export interface SqliteDatabase {
@@ -19,8 +32,12 @@ export interface SqliteDatabase {
   exec(sql: string): unknown;
   /** Runs a PRAGMA (`'query_only = ON'`). */
   pragma(source: string, options?: { simple?: boolean }): unknown;
+  /** Wraps `fn` so each call runs in one transaction (better-sqlite3's `db.transaction`). */
+  transaction<A extends unknown[], R>(fn: (...args: A) => R): SqliteTransaction<A, R>;
   close(): unknown;
   readonly open: boolean;
+  /** True inside a transaction. */
+  readonly inTransaction: boolean;
 }
 
 /** Options of {@link openSqlite} (better-sqlite3's). */

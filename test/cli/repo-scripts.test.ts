@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
-import { accessSync, chmodSync, constants, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import { accessSync, chmodSync, constants, mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, describe, test } from 'node:test';
@@ -38,19 +38,28 @@ describe('.ci/run installs the tools the tests need, only when missing', { skip:
   /** Runs .ci/run with only the stubs on PATH; the commands it ran, in order. */
   function ciRun(): string[] {
     writeFileSync(log, '');
-    execFileSync('/bin/bash', [join(repoRoot, '.ci', 'run')], { env: { PATH: stubs, CI: 'true' }, stdio: 'ignore' });
+    execFileSync('/bin/bash', [join(repoRoot, '.ci', 'run')], { env: { PATH: stubs, CI: 'true', AGENTLIB_PG_ROOT: join(stubs, 'no-postgresql') }, stdio: 'ignore' });
     return readFileSync(log, 'utf8').split('\n').filter((line) => line !== '' && !line.endsWith('--version'));
   }
 
   test('none there: one apt-get install of all of them, then npm ci and npm test', () => {
-    assert.deepEqual(ciRun(), ['apt-get update', `apt-get install -y ${INSTALLED_BY_CI.join(' ')}`, 'npm ci', 'npm test']);
+    assert.deepEqual(ciRun(), ['apt-get update', `apt-get install -y ${INSTALLED_BY_CI.map((tool) => tool.package).join(' ')}`, 'npm ci', 'npm test']);
   });
 
   test('some there: only the missing ones; all there: no apt-get at all', () => {
     const [first, ...others] = INSTALLED_BY_CI;
-    stub(first, 'exit 0');
-    assert.deepEqual(ciRun(), ['apt-get update', `apt-get install -y ${others.join(' ')}`, 'npm ci', 'npm test']);
-    for (const tool of others) stub(tool, 'exit 0');
+    stub(first.command, 'exit 0');
+    assert.deepEqual(ciRun(), ['apt-get update', `apt-get install -y ${others.map((tool) => tool.package).join(' ')}`, 'npm ci', 'npm test']);
+    for (const tool of others) stub(tool.command, 'exit 0');
+    assert.deepEqual(ciRun(), ['npm ci', 'npm test']);
+  });
+
+  test("PostgreSQL counts as installed when Debian's initdb is under /usr/lib/postgresql/<version>/bin, off PATH", () => {
+    rmSync(join(stubs, 'initdb'));
+    const bin = join(stubs, 'no-postgresql', '15', 'bin');
+    mkdirSync(bin, { recursive: true });
+    assert.deepEqual(ciRun(), ['apt-get update', 'apt-get install -y postgresql', 'npm ci', 'npm test'], 'the directory alone is not enough');
+    writeFileSync(join(bin, 'initdb'), '');
     assert.deepEqual(ciRun(), ['npm ci', 'npm test']);
   });
 });

@@ -31,7 +31,7 @@ describe('requires(): a missing tool skips locally and fails under CI', () => {
   });
 
   test('redis and postgres: available when their test URL is set', () => {
-    assert.match(missingReason('redis', {}) ?? '', /no redis server: set AGENTLIB_TEST_REDIS_URL/);
+    assert.match(missingReason('redis', {}) ?? '', /no redis server: .*set AGENTLIB_TEST_REDIS_URL/);
     assert.match(missingReason('postgres', { AGENTLIB_TEST_POSTGRES_URL: ' ' }) ?? '', /set AGENTLIB_TEST_POSTGRES_URL/);
     assert.equal(missingReason('postgres', { AGENTLIB_TEST_POSTGRES_URL: 'postgres://127.0.0.1:5432/t' }), undefined);
     assert.equal(serviceUrl('redis', { AGENTLIB_TEST_REDIS_URL: 'redis://127.0.0.1:6379' }), 'redis://127.0.0.1:6379');
@@ -59,7 +59,7 @@ describe('requires() in a real node:test run (a PATH with or without tmux)', () 
     const run = runFixture({});
     assert.equal(run.status, 0, run.output);
     assert.match(run.output, /a suite that needs tmux .*# tmux is not installed/);
-    assert.match(run.output, /a test that needs redis .*# no redis server: set AGENTLIB_TEST_REDIS_URL/);
+    assert.match(run.output, /a test that needs redis .*# no redis server: .*set AGENTLIB_TEST_REDIS_URL/);
     assert.match(run.output, /pass 0\n.*fail 0\n/);
   });
 

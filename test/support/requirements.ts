@@ -1,14 +1,21 @@
 // What a test needs from the machine beyond Node: tmux (real-terminal tests), Chromium (browser
-// tests), a Redis or PostgreSQL server. When one is missing, a local run skips the test and says
+// tests), xmllint (JUnit schema checks), a Redis or PostgreSQL server (scripts/run-tests.mjs
+// starts throwaway ones when redis-server and PostgreSQL are installed). When one is missing, a local run skips the test and says
 // why; a CI run (CI set) fails instead, so a CI machine without the tool cannot pass by skipping.
 import { spawnSync } from 'node:child_process';
 import { chromiumMissing } from './chromium.js';
 
 /** Something a test needs from the machine. */
-export type Requirement = 'tmux' | 'chromium' | 'redis' | 'postgres';
+export type Requirement = 'tmux' | 'chromium' | 'xmllint' | 'redis' | 'postgres';
 
-/** The tools `.ci/run` installs (with apt-get) when they are missing. */
-export const INSTALLED_BY_CI = ['chromium', 'tmux'] as const;
+/** The tools `.ci/run` installs (with apt-get) when they are missing: the command it looks for and the Debian package. */
+export const INSTALLED_BY_CI = [
+  { command: 'chromium', package: 'chromium' },
+  { command: 'tmux', package: 'tmux' },
+  { command: 'redis-server', package: 'redis-server' },
+  { command: 'initdb', package: 'postgresql' },
+  { command: 'xmllint', package: 'libxml2-utils' },
+] as const;
 
 /** Where a test that needs a server finds it: a loopback URL (the no-network guard refuses others). */
 export const SERVICE_URL_VARIABLES = { redis: 'AGENTLIB_TEST_REDIS_URL', postgres: 'AGENTLIB_TEST_POSTGRES_URL' } as const;
@@ -28,10 +35,14 @@ export function missingReason(requirement: Requirement, env: Env = process.env):
       return spawnSync('tmux', ['-V'], { stdio: 'ignore', env }).status === 0 ? undefined : 'tmux is not installed (.ci/run installs it)';
     case 'chromium':
       return chromiumMissing();
+    case 'xmllint':
+      return spawnSync('xmllint', ['--version'], { stdio: 'ignore', env }).status === 0 ? undefined : 'xmllint is not installed (Debian libxml2-utils; .ci/run installs it)';
     case 'redis':
     case 'postgres': {
       const variable = SERVICE_URL_VARIABLES[requirement];
-      return (env[variable] ?? '').trim() === '' ? `no ${requirement} server: set ${variable} to a loopback URL` : undefined;
+      return (env[variable] ?? '').trim() === ''
+        ? `no ${requirement} server: scripts/run-tests.mjs starts one when ${requirement === 'redis' ? 'redis-server' : 'PostgreSQL (initdb, pg_ctl)'} is installed, or set ${variable} to a loopback URL`
+        : undefined;
     }
   }
 }
