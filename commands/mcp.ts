@@ -34,8 +34,8 @@ export async function run(args: CommandArguments, context: CommandContext): Prom
     env: io.env,
   });
   const { MCPClient } = await import('../lib/mcp/mcp-client.js');
-  const { name: _name, ...config } = entry as typeof entry & { tools?: unknown };
-  const client = new MCPClient({ ...config, name: entry.name } as ConstructorParameters<typeof MCPClient>[0], { connectTimeoutMs: timeoutMs, callTimeoutMs: timeoutMs, reconnect: false });
+  const { name: _name, ...config } = entry;
+  const client = new MCPClient({ ...config, name: entry.name }, { connectTimeoutMs: timeoutMs, callTimeoutMs: timeoutMs, reconnect: false });
   try {
     if (action === 'tools') {
       const tools = await client.listTools();
