@@ -50,8 +50,8 @@ export async function checkMcpServers(config: AgentFileConfig | undefined, envir
       } else if (environment.offline) {
         return checkResult({ ...base, status: 'skip', detail: 'not contacted (--offline)' });
       }
-      const { name: _name, tools: _tools, ...location } = entry as typeof entry & { tools?: unknown };
-      const client = new MCPClient({ ...location, name: entry.name } as ConstructorParameters<typeof MCPClient>[0], {
+      const { name: _name, tools: _tools, ...location } = entry;
+      const client = new MCPClient({ ...location, name: entry.name }, {
         connectTimeoutMs: environment.timeoutMs,
         callTimeoutMs: environment.timeoutMs,
         reconnect: false,
