@@ -3,6 +3,7 @@ import type { Transport } from '@modelcontextprotocol/sdk/shared/transport.js';
 import { MCPConnectionError } from '../core/errors/mcp-connection-error.js';
 import { MCPError } from '../core/errors/mcp-error.js';
 import { MCPToolError } from '../core/errors/mcp-tool-error.js';
+import { linkSignals } from '../core/linked-signal.js';
 import { sleep as realSleep, type Sleep } from '../core/sleep.js';
 import { compileGlob } from '../safety/glob.js';
 import type { Tool } from '../tools/types.js';
@@ -167,8 +168,16 @@ export class MCPClient {
     options.signal?.throwIfAborted();
     const client = await this.#ensure();
     const timeout = this.#timeout(options.timeoutMs);
-    const requestOptions = options.signal === undefined ? { timeout } : { timeout, signal: options.signal };
-    const raw = await this.#request(client, `tool call "${name}"`, () => client.callTool({ name, arguments: args }, undefined, requestOptions), name, options.signal, timeout);
+    // The SDK leaves its abort listener on the signal it is given: a run's signal shared by many
+    // calls would collect one per call. Each call gets a signal of its own, unlinked afterwards.
+    const linked = options.signal === undefined ? undefined : linkSignals([options.signal], { ownAbort: true });
+    const requestOptions = linked === undefined ? { timeout } : { timeout, signal: linked.signal };
+    let raw;
+    try {
+      raw = await this.#request(client, `tool call "${name}"`, () => client.callTool({ name, arguments: args }, undefined, requestOptions), name, options.signal, timeout);
+    } finally {
+      linked?.dispose();
+    }
     if (!('content' in raw)) throw new MCPError(`MCP server "${this.name}" answered tool call "${name}" with a task result, which agentlib does not support`, { server: this.name });
     const result = mapCallResult(raw as Parameters<typeof mapCallResult>[0]);
     if (result.isError) {
