@@ -4,6 +4,7 @@ import { doctorCommand } from './commands/doctor-command.js';
 import { evalCommand } from './commands/eval-command.js';
 import { guardCommand } from './commands/guard-command.js';
 import { initCommand } from './commands/init-command.js';
+import { mcpCommand } from './commands/mcp-command.js';
 import { policyCommand } from './commands/policy-command.js';
 import { runCommand } from './commands/run-command.js';
 import { serveCommand } from './commands/serve-command.js';
@@ -18,4 +19,4 @@ import { traceCommand } from './commands/trace-command.js';
  * Commands land here as they are built (chat, run, serve, doctor, eval, trace, graph, init), each
  * as `{ name, description, builder, load: () => import('../commands/<name>.js') }`.
  */
-export const commandDescriptors: readonly CommandDescriptor[] = [chatCommand, runCommand, serveCommand, evalCommand, traceCommand, sessionsCommand, policyCommand, guardCommand, initCommand, doctorCommand];
+export const commandDescriptors: readonly CommandDescriptor[] = [chatCommand, runCommand, serveCommand, evalCommand, traceCommand, sessionsCommand, mcpCommand, policyCommand, guardCommand, initCommand, doctorCommand];

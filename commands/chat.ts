@@ -11,6 +11,8 @@ import { approvalHandler } from './run/approvals.js';
 import { agentRequestFrom, optionalString } from './run/agent-request.js';
 import { parseVars } from './run/parse-vars.js';
 import { resolveAgent, type AgentRequest } from './run/resolve-agent.js';
+import { cliMcpConnections, type CliMcpConnections } from './run/mcp-connections.js';
+import { askMcpSpawn } from './chat/ask-mcp-spawn.js';
 
 function sessionNotice(agent: { session?: { store: { namespace: string } } | undefined }, id: string): string {
   return `session ${id} (namespace ${agent.session?.store.namespace ?? '?'}): the conversation is saved after each turn; /sessions lists, /session <id> switches, /reset starts a new one.`;
@@ -32,7 +34,18 @@ export async function run(args: CommandArguments, context: CommandContext): Prom
   const cwd = io.cwd ?? process.cwd();
   const vars = parseVars(args.var as unknown[] | undefined);
   // Every turn is a run on the same cassette: a question asked again (after /reset) replays again.
-  const request: AgentRequest = { ...agentRequestFrom(args, { cwd, env: io.env, vars }, '--timeout'), reuseRecordings: true };
+  const mcp = cliMcpConnections(io, { trust: args.trustMcp === true, cwd, ask: (spawns) => askMcpSpawn(spawns, io) });
+  try {
+    return await chatWith(args, context, { cwd, vars, mcp });
+  } finally {
+    await mcp.close();
+  }
+}
+
+async function chatWith(args: CommandArguments, context: CommandContext, setup: { cwd: string; vars: Record<string, string>; mcp: CliMcpConnections }): Promise<number> {
+  const { io } = context;
+  const { cwd, vars, mcp } = setup;
+  const request: AgentRequest = { ...agentRequestFrom(args, { cwd, env: io.env, vars }, '--timeout'), reuseRecordings: true, mcpTools: mcp.mcpTools };
   const sessionId = optionalString(args.session);
   if (sessionId !== undefined) request.sessionId = sessionId;
   const resolved = await resolveAgent(request);

@@ -12,6 +12,7 @@ import { checkBackends } from './doctor/redis-postgres.js';
 import { checkSqlite } from './doctor/sqlite.js';
 import { checkTerminal } from './doctor/terminal.js';
 import { checkTools } from './doctor/tools.js';
+import { checkMcpServers } from './doctor/mcp-servers.js';
 
 /** Default time limit of each network probe, in ms (`--timeout`). */
 export const DEFAULT_DOCTOR_TIMEOUT_MS = 5000;
@@ -23,6 +24,8 @@ export interface DoctorOptions extends DoctorEnvironment {
   agent?: string | undefined;
   /** Colour allowed (`--no-color` makes it false). */
   colorFlag: boolean;
+  /** `--trust-mcp`: start the agent file's stdio MCP servers for the handshake. */
+  trustMcp?: boolean;
 }
 
 /** Runs every check: local ones first, then provider and backend probes in parallel. */
@@ -31,12 +34,13 @@ export async function runChecks(options: DoctorOptions): Promise<CheckResult[]> 
   const config = await checkConfigFile({ cwd, env, agent: options.agent });
   const tools = await checkTools(config.config, config.label ?? '');
   const network = { timeoutMs: options.timeoutMs, signal: options.signal, offline: options.offline };
-  const [providers, sqlite, backends] = await Promise.all([
+  const [providers, sqlite, backends, mcp] = await Promise.all([
     checkProviders(probeTargets(env, config.config), network),
     checkSqlite({ required: config.config?.session?.store === 'sqlite' }),
     checkBackends(env, config.config, network),
+    checkMcpServers(config.config, { ...options, trust: options.trustMcp === true }),
   ]);
-  return [checkNodeVersion(), checkTerminal(options.io, options.colorFlag), config.result, tools, checkProviderKeys(env, config.config), ...providers, sqlite, ...backends];
+  return [checkNodeVersion(), checkTerminal(options.io, options.colorFlag), config.result, tools, ...mcp, checkProviderKeys(env, config.config), ...providers, sqlite, ...backends];
 }
 
 /**
@@ -118,6 +122,7 @@ export async function run(args: CommandArguments, context: CommandContext): Prom
     signal: context.signal,
     agent,
     colorFlag: args.color,
+    trustMcp: args.trustMcp === true,
   });
   const safe = redactEnvSecrets(checks, io.env);
   const code = doctorExitCode(safe);

@@ -10,6 +10,7 @@ import { approvalHandler } from './run/approvals.js';
 import { agentRequestFrom, optionalString } from './run/agent-request.js';
 import { parseVars } from './run/parse-vars.js';
 import { readPrompt } from './run/read-prompt.js';
+import { cliMcpConnections, type CliMcpConnections } from './run/mcp-connections.js';
 import { resolveAgent } from './run/resolve-agent.js';
 import { resultDocument } from './run/result-document.js';
 import { LiveTrace } from './run/live-trace.js';
@@ -54,9 +55,31 @@ export async function run(args: CommandArguments, context: CommandContext): Prom
   const progress = await createProgress(io, format === 'text' && !quiet, { signal: context.signal });
   const renderer = format === 'text' ? new TextRenderer(io, progress, { quiet, color: colorEnabled(io.stderr, io.env) && args.color }) : undefined;
   progress.update('loading agent');
+  const mcp = cliMcpConnections(io, { trust: args.trustMcp === true, cwd });
+  try {
+    return await runLoaded(args, context, { cwd, format, quiet, vars, progress, renderer, mcp });
+  } finally {
+    progress.stop();
+    await mcp.close();
+  }
+}
+
+interface RunSetup {
+  cwd: string;
+  format: OutputFormat;
+  quiet: boolean;
+  vars: Record<string, string>;
+  progress: Awaited<ReturnType<typeof createProgress>>;
+  renderer: TextRenderer | undefined;
+  mcp: CliMcpConnections;
+}
+
+async function runLoaded(args: CommandArguments, context: CommandContext, setup: RunSetup): Promise<number> {
+  const { io } = context;
+  const { cwd, format, quiet, vars, progress, renderer, mcp } = setup;
   let resolved;
   try {
-    resolved = await resolveAgent(agentRequestFrom(args, { cwd, env: io.env, vars }, '--timeout'));
+    resolved = await resolveAgent({ ...agentRequestFrom(args, { cwd, env: io.env, vars }, '--timeout'), mcpTools: mcp.mcpTools });
   } finally {
     progress.pause();
   }

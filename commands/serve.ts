@@ -15,6 +15,7 @@ import type { CommandArguments, CommandContext } from './command-module.js';
 import { agentRequestFrom } from './run/agent-request.js';
 import { parseVars } from './run/parse-vars.js';
 import { planAgentLoad } from './run/resolve-agent.js';
+import { cliMcpConnections, type CliMcpConnections } from './run/mcp-connections.js';
 import { banner } from './serve/banner.js';
 import { serveSettings } from './serve/serve-options.js';
 
@@ -67,7 +68,22 @@ export async function run(args: CommandArguments, context: CommandContext): Prom
   const settings = serveSettings(args, io.env, cwd);
   const vars = parseVars(args.var as unknown[] | undefined);
   // Every request is a run on the same cassette: --replay answers a recorded run as often as it is asked.
-  const plan = planAgentLoad({ ...agentRequestFrom(args, { cwd, env: io.env, vars }, '--provider-timeout'), reuseRecordings: true });
+  const mcp = cliMcpConnections(io, { trust: args.trustMcp === true, cwd });
+  try {
+    return await serveWith(args, context, { cwd, settings, vars, mcp });
+  } finally {
+    await mcp.close();
+  }
+}
+
+async function serveWith(
+  args: CommandArguments,
+  context: CommandContext,
+  setup: { cwd: string; settings: ReturnType<typeof serveSettings>; vars: Record<string, string>; mcp: CliMcpConnections },
+): Promise<number> {
+  const { io } = context;
+  const { cwd, settings, vars, mcp } = setup;
+  const plan = planAgentLoad({ ...agentRequestFrom(args, { cwd, env: io.env, vars }, '--provider-timeout'), reuseRecordings: true, mcpTools: mcp.mcpTools });
   // Requests choose their session with session_id: the file's `session:` names the store only.
   const { session: sessionSettings, ...fileConfig } = await loadAgentConfig(plan.file, plan.options);
   if (sessionSettings?.id !== undefined) throw new UsageError(`${plan.file}: session.id has no meaning for agentlib serve (each request names its session with session_id); remove it.`);

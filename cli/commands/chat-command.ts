@@ -16,6 +16,7 @@ export const chatCommand: CommandDescriptor = {
       .positional('agent', { type: 'string', describe: 'agent YAML file, or a template name (customer_support, data_analyst, …)' })
       .option('model', { alias: 'm', type: 'string', describe: "override the file's model (switch later with /model)" })
       .option('provider', { alias: 'p', type: 'string', describe: "override the file's provider (openai, anthropic, gemini, ollama)" })
+      .option('trust-mcp', { type: 'boolean', default: false, describe: "spawn the agent file's stdio MCP servers without asking (their commands run on this machine)" })
       .option('var', { type: 'string', array: true, describe: 'set a ${variable} for the YAML and the tools: --var key=value (repeatable)' })
       .option('approve', { type: 'string', describe: 'answer tool approvals: ask (default: in the chat), all, none, or a policy YAML' })
       .option('timeout', { type: 'number', describe: 'seconds without a byte from the provider before a call fails and is retried: the wait for the first byte and between stream chunks (default 60; 0: none)' })
@@ -23,7 +24,7 @@ export const chatCommand: CommandDescriptor = {
       .option('record', { type: 'string', describe: 'record every provider call to this cassette (JSONL)' })
       .option('replay', { type: 'string', describe: 'answer provider calls from this cassette (no network)' })
       .option('trace', { type: 'boolean', default: true, describe: "save each turn's trace to .agentlib/traces/<run>.jsonl (--no-trace: none)" })
-      .group(['model', 'provider', 'var', 'approve', 'session', 'timeout', 'trace'], 'Agent:')
+      .group(['model', 'provider', 'var', 'approve', 'session', 'timeout', 'trace', 'trust-mcp'], 'Agent:')
       .group(['record', 'replay'], 'Record / replay:'),
   load: () => import('../../commands/chat.js'),
 };

@@ -14,6 +14,7 @@ export const doctorCommand: CommandDescriptor = {
       .option('json', { type: 'boolean', default: false, describe: 'print one JSON document (checks, ok) instead of text' })
       .option('timeout', { type: 'number', default: 5000, describe: 'time limit of each network probe in ms (probes run in parallel)' })
       .option('agent', { type: 'string', describe: 'agent YAML file to validate (default: ./agent.yaml when present)' })
+      .option('trust-mcp', { type: 'boolean', default: false, describe: "start the agent file's stdio MCP servers for the handshake (else only approved ones)" })
       .option('offline', { type: 'boolean', default: false, describe: 'skip network probes (providers, Redis, Postgres)' }),
   load: () => import('../../commands/doctor.js'),
 };

@@ -28,10 +28,11 @@ export const serveCommand: CommandDescriptor = {
       .option('model', { alias: 'm', type: 'string', describe: "override the file's model" })
       .option('provider', { alias: 'p', type: 'string', describe: "override the file's provider (openai, anthropic, gemini, ollama)" })
       .option('max-iterations', { type: 'number', describe: 'override max_iterations' })
+      .option('trust-mcp', { type: 'boolean', default: false, describe: "spawn the agent file's stdio MCP servers without asking (their commands run on this machine)" })
       .option('var', { type: 'string', array: true, describe: 'set a ${variable} for the YAML and the tools: --var key=value (repeatable)' })
       .option('provider-timeout', { type: 'number', describe: 'seconds without a byte from the provider before a streamed call (/stream, stream: true) fails and is retried: first byte, between chunks (default 60; 0: none); --timeout bounds the whole request' })
       .option('replay', { type: 'string', describe: 'answer provider calls from this cassette (no network)' })
       .group(['port', 'host', 'auth-token', 'auth-token-file', 'cors', 'max-concurrency', 'timeout', 'body-timeout', 'shutdown-grace', 'playground', 'quiet', 'session-store'], 'Server:')
-      .group(['model', 'provider', 'max-iterations', 'var', 'provider-timeout', 'replay'], 'Agent:'),
+      .group(['model', 'provider', 'max-iterations', 'var', 'provider-timeout', 'replay', 'trust-mcp'], 'Agent:'),
   load: () => import('../../commands/serve.js'),
 };

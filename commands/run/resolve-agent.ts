@@ -31,6 +31,8 @@ export interface AgentRequest {
   sessionId?: string;
   /** `--cache [url]`: a cache store URL (relative `sqlite://` paths against `cwd`); it replaces the file's `cache:`. */
   cache?: string;
+  /** Connects the file's MCP servers (see commands/run/mcp-connections.ts). */
+  mcpTools?: LoadAgentOptions['mcpTools'];
 }
 
 /** The agent plus what the run command reports about it. */
@@ -83,6 +85,7 @@ export function planAgentLoad(request: AgentRequest): AgentLoadPlan {
     options.providerTimeouts = { firstByteTimeoutMs: ms, idleTimeoutMs: ms };
   }
   if (request.observers !== undefined) options.config = { observers: [...request.observers] };
+  if (request.mcpTools !== undefined) options.mcpTools = request.mcpTools;
   const resolved: AgentLoadPlan['resolved'] = {};
   if (request.replay !== undefined) {
     const replay = ReplayProvider.fromFile(resolve(request.cwd, request.replay), { env: request.env, reuse: request.reuseRecordings ?? false });

@@ -14,19 +14,14 @@ export interface PendingSubsystem {
  * YAML file (exit 2, at the key's `file:line:col`) and in `new Agent({...})` (a ConfigurationError)
  * — with "not supported yet", so a guardrail, a session or a memory limit is never validated and
  * then silently ignored. When a subsystem lands, it deletes its entry here in the same change that
- * makes the setting work (the YAML validators of `memory`, `session`, `guardrails` and `mcp` are
- * already in lib/config/placeholder-fields.ts and take over as soon as their entry is gone).
+ * makes the setting work (the YAML validators of `memory`, `session` and `guardrails` are already in
+ * lib/config/placeholder-fields.ts and take over as soon as their entry is gone; `mcp` has).
  */
 export const NOT_SUPPORTED_YET: readonly PendingSubsystem[] = [
   {
     subsystem: 'entity, knowledge-graph and long-term memory (lib/memory/)',
     yamlKeys: ['entity_memory', 'knowledge_graph', 'knowledge_memory'],
     agentOptions: ['entityMemory', 'knowledgeGraph', 'knowledgeMemory'],
-  },
-  {
-    subsystem: 'the MCP subsystem (lib/mcp/: tools from MCP servers)',
-    yamlKeys: ['mcp'],
-    agentOptions: ['mcp', 'mcpServers'],
   },
   {
     subsystem: 'the RAG subsystem (lib/rag/: knowledge bases and retrieval)',

@@ -13,7 +13,8 @@ import { safetyFromFile } from './build-safety.js';
 import { loadConfiguredTools } from './load-tools.js';
 import { openConfiguredCache } from './open-configured-cache.js';
 import { loadAgentConfig } from './parse-agent-config.js';
-import type { AgentConfigOptions, AgentFileConfig } from './types.js';
+import type { Tool } from '../tools/types.js';
+import type { AgentConfigOptions, AgentFileConfig, McpServerSettings } from './types.js';
 
 /** Options of {@link loadAgent}: overrides of the file (they win) and injected dependencies. */
 export interface LoadAgentOptions extends AgentConfigOptions {
@@ -44,6 +45,12 @@ export interface LoadAgentOptions extends AgentConfigOptions {
   createProvider?: (spec: ProviderSpec, context: ProviderContext) => Promise<Provider>;
   /** Imports tool modules by file URL (default dynamic `import()`). */
   importModule?: (url: string) => Promise<unknown>;
+  /**
+   * Connects the file's MCP servers (`mcp.servers`) and returns their tools. The caller owns the
+   * connections and closes them (the CLI uses `connectAgentMcp` of agentlib/mcp). Required when the
+   * file lists MCP servers: without it loading such a file is refused rather than the servers ignored.
+   */
+  mcpTools?: (servers: readonly McpServerSettings[], file: { source: string; baseDir: string }) => Promise<readonly Tool[]>;
 }
 
 /** What {@link LoadAgentOptions.createProvider} is told about the file besides the provider spec. */
@@ -98,7 +105,8 @@ function fileModel(config: AgentFileConfig, options: LoadAgentOptions): string |
 /**
  * Builds an Agent from a validated config: creates the provider (`createProvider`, unless one is
  * passed), imports the tools, builds the ToolPolicy, and applies `options` overrides.
- * `memory`, `session` and `mcp` are refused as not supported yet when the file is read.
+ * `entity_memory`, `knowledge_graph` and `knowledge_memory` are refused as not supported yet when
+ * the file is read; the tools of `mcp.servers` come from `options.mcpTools`.
  */
 export async function createAgentFromConfig(config: AgentFileConfig, options: LoadAgentOptions = {}, label = config.source): Promise<Agent> {
   return new Agent(await buildAgentConfig(config, options, label));
@@ -111,6 +119,13 @@ export async function createAgentFromConfig(config: AgentFileConfig, options: Lo
  */
 export async function buildAgentConfig(config: AgentFileConfig, options: LoadAgentOptions = {}, label = config.source): Promise<AgentConfig> {
   const tools = await loadConfiguredTools(config, label, options.importModule === undefined ? {} : { importModule: options.importModule });
+  const servers = config.mcp?.servers ?? [];
+  if (servers.length > 0) {
+    if (options.mcpTools === undefined) {
+      throw new ConfigurationError(`${label} lists MCP servers (${servers.map((s) => s.name).join(', ')}): load it with an MCP connector (options.mcpTools; agentlib run and chat connect them)`, { key: 'mcp' });
+    }
+    tools.push(...(await options.mcpTools(servers, { source: config.source, baseDir: config.baseDir })));
+  }
   const provider = await providerFor(config, options, label);
   const extra = options.config ?? {};
   const policy = config.policy === undefined ? undefined : new ToolPolicy(config.policy.options);

@@ -97,9 +97,15 @@ describe('agent YAML: key groups', () => {
 
   test('describeAgentYaml lists the keys refused as not supported yet, without their nested keys', () => {
     const refused = describeAgentYaml().filter((entry) => entry.type === 'not supported yet').map((entry) => entry.key);
-    for (const key of ['mcp', 'rag', 'knowledge', 'entity_memory', 'knowledge_graph', 'knowledge_memory']) {
+    for (const key of ['rag', 'knowledge', 'entity_memory', 'knowledge_graph', 'knowledge_memory']) {
       assert.ok(refused.includes(key), key);
     }
-    assert.equal(describeAgentYaml().some((entry) => entry.key.startsWith('mcp.')), false);
+    assert.equal(describeAgentYaml().some((entry) => entry.key.startsWith('rag.')), false);
+  });
+
+  test('describeAgentYaml lists mcp (landed) with its nested keys', () => {
+    const keys = describeAgentYaml().map((entry) => entry.key);
+    assert.ok(keys.includes('mcp.servers[].command'), keys.filter((k) => k.startsWith('mcp')).join());
+    assert.equal(describeAgentYaml().find((entry) => entry.key === 'mcp')?.type === 'not supported yet', false);
   });
 });

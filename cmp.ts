@@ -1,0 +1,13 @@
+import { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
+import { ExecaStdioTransport } from './lib/mcp/stdio-transport.js';
+import { loadClientSdk } from './lib/mcp/load-sdk.js';
+import { EVERYTHING } from './test/support/mcp-servers.js';
+const sdk = await loadClientSdk();
+const a = new Client({ name: 'a', version: '1' });
+await a.connect(new StdioClientTransport({ command: process.execPath, args: [EVERYTHING, 'stdio'], stderr: 'pipe' }));
+const b = new Client({ name: 'b', version: '1' });
+await b.connect(new ExecaStdioTransport({ command: process.execPath, args: [EVERYTHING, 'stdio'] }, 'x', sdk));
+const time = async (c: Client) => { const t = process.hrtime.bigint(); for (let i = 0; i < 300; i++) await c.callTool({ name: 'echo', arguments: { message: 'x' } }); return Number(process.hrtime.bigint() - t) / 1e3 / 300; };
+for (let r = 0; r < 4; r++) console.log('sdk', Math.round(await time(a)), 'execa', Math.round(await time(b)));
+await a.close(); await b.close();
