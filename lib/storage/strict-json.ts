@@ -12,6 +12,43 @@ function describe(value: object): string {
   return typeof name === 'string' && name !== '' ? `a ${name} instance` : 'an object with a custom prototype';
 }
 
+/**
+ * True when `value` is plain JSON data (the fast walk: no path strings are built). `ancestors`
+ * holds the objects above `value`, for cycles.
+ */
+function isPlain(value: unknown, ancestors: object[]): boolean {
+  switch (typeof value) {
+    case 'string':
+    case 'boolean':
+      return true;
+    case 'number':
+      return Number.isFinite(value);
+    case 'object': {
+      if (value === null) return true;
+      if (ancestors.includes(value)) return false;
+      ancestors.push(value);
+      if (Array.isArray(value)) {
+        for (let index = 0; index < value.length; index += 1) {
+          if (!(index in value) || !isPlain(value[index], ancestors)) return false;
+        }
+      } else {
+        const proto: unknown = Object.getPrototypeOf(value);
+        if ((proto !== Object.prototype && proto !== null) || Object.getOwnPropertySymbols(value).length > 0) return false;
+        for (const key in value) {
+          if (!Object.hasOwn(value, key)) continue;
+          const child = (value as Record<string, unknown>)[key];
+          if (child !== undefined && !isPlain(child, ancestors)) return false;
+        }
+      }
+      ancestors.pop();
+      return true;
+    }
+    default:
+      return false;
+  }
+}
+
+/** The slow walk, run only once {@link isPlain} failed: throws for the first problem, with its path. */
 function check(value: unknown, path: string, ancestors: object[]): void {
   switch (typeof value) {
     case 'string':
@@ -62,11 +99,11 @@ function check(value: unknown, path: string, ancestors: object[]): void {
  * Object keys whose value is undefined are allowed (JSON omits them).
  */
 export function assertStrictJson(value: unknown, root = 'value'): void {
-  check(value, root, []);
+  if (!isPlain(value, [])) check(value, root, []);
 }
 
 /** `JSON.stringify(value)` after {@link assertStrictJson}: what is stored comes back equal. */
 export function toStrictJson(value: unknown, root = 'value'): string {
-  check(value, root, []);
+  if (!isPlain(value, [])) check(value, root, []);
   return JSON.stringify(value);
 }
