@@ -29,12 +29,13 @@ export const evalCommand: CommandDescriptor = {
       .option('output', { alias: 'o', type: 'string', array: true, describe: 'write the report by extension: .json .jsonl .md .html .junit.xml/.xml (repeatable)' })
       .option('baseline', { type: 'string', describe: 'a report JSON (or a directory holding <suite>.json) to compare with: a regression exits 1' })
       .option('margin', { type: 'number', default: 0, describe: 'compare/--baseline: accuracy may fall by this much (0..1) before it is a regression' })
+      .option('history', { type: 'string', describe: 'append the run\'s totals to this eval history store: sqlite:// (.agentlib/agentlib.db), sqlite://file.db or memory://' })
       .option('fail-under', { type: 'number', describe: 'exit 0 when accuracy ≥ this (0..1), else 1 (default: every case must pass)' })
       .option('case', { type: 'string', describe: 'view: show this case in full and save its run traces' })
       .option('json', { type: 'boolean', default: false, describe: 'print one JSON document instead of the table' })
       .group(['jobs', 'repeat', 'timeout-ms', 'grader'], 'Running:')
       .group(['filter-pattern', 'filter-tag', 'filter-metadata', 'shard'], 'Selecting cases:')
       .group(['record', 'replay'], 'Record / replay:')
-      .group(['output', 'json', 'baseline', 'margin', 'fail-under', 'case'], 'Reports:'),
+      .group(['output', 'json', 'baseline', 'margin', 'fail-under', 'history', 'case'], 'Reports:'),
   load: () => import('../../commands/eval.js'),
 };

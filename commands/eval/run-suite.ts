@@ -3,8 +3,10 @@ import { join, resolve } from 'node:path';
 import { compareReports, type RegressionResult } from '../../lib/evals/compare.js';
 import { EvalReport } from '../../lib/evals/eval-report.js';
 import { EvalSuite } from '../../lib/evals/eval-suite.js';
+import { openHistoryStore } from '../../lib/evals/history/open-history-store.js';
 import { loadSuite } from '../../lib/evals/load-suite.js';
 import { selectCases } from '../../lib/evals/select-cases.js';
+import { StorageUrlError } from '../../lib/storage/errors/index.js';
 import { ExitCode } from '../../cli/exit-codes.js';
 import { writeJson } from '../../cli/output.js';
 import { UsageError } from '../../cli/usage-error.js';
@@ -30,6 +32,15 @@ function fraction(value: unknown, flag: string): number | undefined {
   if (value === undefined) return undefined;
   if (typeof value !== 'number' || !(value >= 0 && value <= 1)) throw new UsageError(`${flag} takes a number between 0 and 1 (got ${JSON.stringify(value)})`);
   return value;
+}
+
+function openHistory(url: string, cwd: string): ReturnType<typeof openHistoryStore> {
+  try {
+    return openHistoryStore(url, { cwd });
+  } catch (error) {
+    if (StorageUrlError.isInstance(error)) throw new UsageError(`--history: ${error.message}`);
+    throw error;
+  }
 }
 
 /** The baseline report: a file, or `<dir>/<suite file name>.json`. */
@@ -82,6 +93,8 @@ export async function runSuite(args: CommandArguments, context: CommandContext):
     ...(record === undefined ? {} : { record }),
     ...(replay === undefined ? {} : { replay }),
   });
+  // Opened before running, so a bad URL is a usage error (exit 2) before any case runs.
+  const history = typeof args.history === 'string' && args.history !== '' ? openHistory(args.history, cwd) : undefined;
   const workers = jobs ?? definition.options.maxConcurrency;
   const view = args.json === true ? undefined : wantsLiveView(io) ? liveProgress(io, cases.length, workers) : plainProgress(io, cases.length);
   const suite = new EvalSuite(resolved.agent, { ...definition, cases }, {
@@ -101,6 +114,13 @@ export async function runSuite(args: CommandArguments, context: CommandContext):
   const shard = filter.shard;
   if (shard !== undefined) report = EvalReport.fromJSON({ ...report.toJSON(), shard });
   const written = await writeReports(report, outputs, cwd);
+  if (history !== undefined) {
+    try {
+      await history.record(report);
+    } finally {
+      history.close();
+    }
+  }
   let comparison: RegressionResult | undefined;
   if (baseline !== undefined) comparison = compareReports(baseline, report, { margin });
   const threshold = failUnder ?? definition.threshold;

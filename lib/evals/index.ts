@@ -19,3 +19,7 @@ export { EVAL_REPORT_VERSION, EvalReport, type EvalReportJSON, type EvalSummary 
 export { compareReports, type RegressionResult, type VerdictChange } from './compare.js';
 export { mergeReports } from './merge-reports.js';
 export { selectCases, shardOf, type CaseFilter } from './select-cases.js';
+export { historyEntry, type EvalHistoryEntry, type HistoryStore } from './history/history-store.js';
+export { MemoryHistoryStore } from './history/memory-history-store.js';
+export { SqliteHistoryStore } from './history/sqlite-history-store.js';
+export { openHistoryStore } from './history/open-history-store.js';

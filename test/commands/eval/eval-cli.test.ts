@@ -6,6 +6,7 @@ import { join } from 'node:path';
 import { before, describe, test } from 'node:test';
 import { execa } from 'execa';
 import { listTemplates } from '../../../lib/config/templates.js';
+import { openHistoryStore } from '../../../lib/evals/history/open-history-store.js';
 import { binPath, ensureCliBuilt, repoRoot } from '../../support/cli-build.js';
 import { keylessEnv } from '../../templates/offline-run.js';
 
@@ -62,6 +63,23 @@ describe('agentlib eval through the built binary, offline with --replay', () => 
       execFileSync('sh', ['-c', `sed 's#</failure>#</failure><error message="x">x</error>#' "${junit}" > "${bad}"`]);
       assert.notEqual((await execa('xmllint', ['--noout', '--schema', join(repoRoot, 'fixtures/evals/junit.xsd'), bad], { reject: false })).exitCode, 0);
     }
+  });
+
+  test('--history appends the run to an eval history store (SQLite through the storage module); a bad URL exits 2', async () => {
+    const db = join(out, 'history.db');
+    for (let i = 0; i < 2; i++) {
+      const run = await agentlib(['eval', 'run', 'templates/customer_support/eval.yaml', '--replay', 'templates/customer_support/cassette.jsonl', '--history', `sqlite://${db}`]);
+      assert.equal(run.exitCode, 0, run.stderr);
+    }
+    const store = openHistoryStore(`sqlite://${db}`);
+    try {
+      assert.deepEqual((await store.list('customer_support')).map((e) => [e.pass, e.accuracy]), [[1, 1], [1, 1]]);
+    } finally {
+      store.close();
+    }
+    const bad = await agentlib(['eval', 'run', 'templates/customer_support/eval.yaml', '--replay', 'templates/customer_support/cassette.jsonl', '--history', 'redis://127.0.0.1:1']);
+    assert.equal(bad.exitCode, 2, bad.stderr);
+    assert.match(bad.stderr, /--history: .*memory:\/\/, sqlite:\/\//);
   });
 
   test('--fail-under turns the same results into a pass when accuracy reaches it', async () => {
