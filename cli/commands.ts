@@ -1,6 +1,7 @@
 import type { CommandDescriptor } from './command-descriptor.js';
 import { chatCommand } from './commands/chat-command.js';
 import { doctorCommand } from './commands/doctor-command.js';
+import { graphCommand } from './commands/graph-command.js';
 import { initCommand } from './commands/init-command.js';
 import { runCommand } from './commands/run-command.js';
 import { serveCommand } from './commands/serve-command.js';
@@ -14,4 +15,4 @@ import { traceCommand } from './commands/trace-command.js';
  * Commands land here as they are built (chat, run, serve, doctor, eval, trace, graph, init), each
  * as `{ name, description, builder, load: () => import('../commands/<name>.js') }`.
  */
-export const commandDescriptors: readonly CommandDescriptor[] = [chatCommand, runCommand, serveCommand, traceCommand, initCommand, doctorCommand];
+export const commandDescriptors: readonly CommandDescriptor[] = [chatCommand, runCommand, serveCommand, traceCommand, graphCommand, initCommand, doctorCommand];
