@@ -1,4 +1,5 @@
 import { resolve } from 'node:path';
+import { ExitCode } from '../cli/exit-codes.js';
 import { UsageError } from '../cli/usage-error.js';
 import { closestMatch } from '../lib/core/suggest.js';
 import type { AgentEvent } from '../lib/events/types.js';
@@ -12,7 +13,7 @@ import { closeAllStorage } from '../lib/storage/connection-registry.js';
 import type { CommandArguments, CommandContext } from './command-module.js';
 
 /** The exit code of a run that stopped at an interrupt (documented in docs/cli.md). */
-export const EXIT_INTERRUPTED_FOR_INPUT = 5;
+export const EXIT_INTERRUPTED_FOR_INPUT = ExitCode.WAITING_FOR_INPUT;
 
 const ACTIONS = ['render', 'run', 'resume', 'checkpoints', 'fork'] as const;
 type Action = (typeof ACTIONS)[number];
@@ -112,8 +113,8 @@ async function report(args: CommandArguments, context: CommandContext, stream: G
     }
   }
   if (result.interrupted) return EXIT_INTERRUPTED_FOR_INPUT;
-  if (result.status === 'cancelled') return 130;
-  return result.status === 'completed' ? 0 : 3;
+  if (result.status === 'cancelled') return ExitCode.INTERRUPTED;
+  return result.status === 'completed' ? ExitCode.OK : ExitCode.RUNTIME;
 }
 
 function summary(result: GraphResult): Record<string, unknown> {
