@@ -75,7 +75,7 @@ describe('agentlib binary', () => {
       const run = agentlib(args);
       assert.equal(run.status, 2, args.join(' '));
       assert.equal(run.stdout, '', args.join(' '));
-      assert.match(run.stderr, /^agentlib: Unknown command "ev(al|la)"\. The commands are: chat, run, serve, trace, init, doctor\.\n/, args.join(' '));
+      assert.match(run.stderr, /^agentlib: Unknown command "ev(al|la)"\. The commands are: chat, run, serve, trace, graph, init, doctor\.\n/, args.join(' '));
     }
   });
 
