@@ -2,6 +2,7 @@ import type { CommandDescriptor } from './command-descriptor.js';
 import { chatCommand } from './commands/chat-command.js';
 import { doctorCommand } from './commands/doctor-command.js';
 import { evalCommand } from './commands/eval-command.js';
+import { graphCommand } from './commands/graph-command.js';
 import { guardCommand } from './commands/guard-command.js';
 import { initCommand } from './commands/init-command.js';
 import { mcpCommand } from './commands/mcp-command.js';
@@ -19,4 +20,4 @@ import { traceCommand } from './commands/trace-command.js';
  * Commands land here as they are built (chat, run, serve, doctor, eval, trace, graph, init), each
  * as `{ name, description, builder, load: () => import('../commands/<name>.js') }`.
  */
-export const commandDescriptors: readonly CommandDescriptor[] = [chatCommand, runCommand, serveCommand, evalCommand, traceCommand, sessionsCommand, mcpCommand, policyCommand, guardCommand, initCommand, doctorCommand];
+export const commandDescriptors: readonly CommandDescriptor[] = [chatCommand, runCommand, serveCommand, evalCommand, graphCommand, traceCommand, sessionsCommand, mcpCommand, policyCommand, guardCommand, initCommand, doctorCommand];

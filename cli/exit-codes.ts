@@ -12,6 +12,8 @@ export const ExitCode = {
   RUNTIME: 3,
   /** Nothing matched (for example no test selected by a filter). */
   NOTHING_MATCHED: 4,
+  /** A graph run stopped at an interrupt and waits for a person's answer (`agentlib graph resume`). */
+  WAITING_FOR_INPUT: 5,
   /** Interrupted (Ctrl+C), 128 + SIGINT. */
   INTERRUPTED: 130,
 } as const;

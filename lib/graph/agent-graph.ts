@@ -315,29 +315,25 @@ export class AgentGraph {
     };
   }
 
-  async #go(setup: RunSetup, snapshot: RunSnapshot, dispose: () => void): Promise<GraphResult> {
+  async #go(setup: RunSetup, snapshot: RunSnapshot): Promise<GraphResult> {
     const started = Date.now();
-    try {
-      const end = await executeGraph(setup, snapshot);
-      const s = end.snapshot;
-      return {
-        runId: setup.runId,
-        threadId: setup.threadId,
-        status: end.status,
-        content: outputText(s.state.data[LAST_OUTPUT_KEY]),
-        state: s.state,
-        interrupted: end.status === 'interrupted',
-        interruptId: s.interrupts[0]?.id,
-        interrupts: s.interrupts,
-        totalUsage: usageFromJSON(s.usage),
-        nodeResults: s.nodeResults,
-        steps: s.step,
-        checkpointId: end.checkpointId ?? setup.parentCheckpointId ?? undefined,
-        durationMs: Date.now() - started,
-      };
-    } finally {
-      dispose();
-    }
+    const end = await executeGraph(setup, snapshot);
+    const s = end.snapshot;
+    return {
+      runId: setup.runId,
+      threadId: setup.threadId,
+      status: end.status,
+      content: outputText(s.state.data[LAST_OUTPUT_KEY]),
+      state: s.state,
+      interrupted: end.status === 'interrupted',
+      interruptId: s.interrupts[0]?.id,
+      interrupts: s.interrupts,
+      totalUsage: usageFromJSON(s.usage),
+      nodeResults: s.nodeResults,
+      steps: s.step,
+      checkpointId: end.checkpointId ?? setup.parentCheckpointId ?? undefined,
+      durationMs: Date.now() - started,
+    };
   }
 
   #signal(options: GraphRunOptions, own: AbortSignal | undefined): { signal: AbortSignal; dispose: () => void } {
@@ -359,7 +355,7 @@ export class AgentGraph {
         const setup = this.#setup(options, options.threadId === undefined ? source.threadId : threadId, sink, signal, source.id, new Map());
         const snapshot = forkSnapshot(source, options.stateUpdate);
         await writeCheckpoint(setup, store, snapshot, 'fork', source.node);
-        return await this.#go(setup, snapshot, dispose);
+        return await this.#go(setup, snapshot);
       }
       if (options.stateUpdate !== undefined) throw new GraphExecutionError('stateUpdate needs fromCheckpoint');
       const setup = this.#setup(options, threadId, sink, signal, null, new Map());
@@ -370,7 +366,7 @@ export class AgentGraph {
         }
         await writeCheckpoint(setup, setup.stepStore, snapshot, 'input', null);
       }
-      return await this.#go(setup, snapshot, () => undefined);
+      return await this.#go(setup, snapshot);
     } finally {
       dispose();
     }
@@ -396,7 +392,7 @@ export class AgentGraph {
       sink?.(event);
       const p = setup.bus.emit(event);
       if (p) await p;
-      return await this.#go(setup, { ...latest, interrupts: [] }, () => undefined);
+      return await this.#go(setup, { ...latest, interrupts: [] });
     } finally {
       dispose();
     }
@@ -411,7 +407,7 @@ export class AgentGraph {
     if (latest.interrupts.length > 0) throw new GraphExecutionError(`thread "${threadId}" waits on interrupt "${latest.interrupts[0]?.id ?? ''}": answer it with resume`);
     const { signal, dispose } = this.#signal(options, own);
     try {
-      return await this.#go(this.#setup(options, threadId, sink, signal, latest.id, new Map()), latest, () => undefined);
+      return await this.#go(this.#setup(options, threadId, sink, signal, latest.id, new Map()), latest);
     } finally {
       dispose();
     }

@@ -15,7 +15,7 @@ import {
 
 describe('exit codes', () => {
   test('the documented values', () => {
-    assert.deepEqual({ ...ExitCode }, { OK: 0, EVAL_FAILED: 1, USAGE: 2, RUNTIME: 3, NOTHING_MATCHED: 4, INTERRUPTED: 130 });
+    assert.deepEqual({ ...ExitCode }, { OK: 0, EVAL_FAILED: 1, USAGE: 2, RUNTIME: 3, NOTHING_MATCHED: 4, WAITING_FOR_INPUT: 5, INTERRUPTED: 130 });
   });
 
   test('errors map to exit codes', () => {

@@ -1,0 +1,176 @@
+import { resolve } from 'node:path';
+import { ExitCode } from '../cli/exit-codes.js';
+import { UsageError } from '../cli/usage-error.js';
+import { closestMatch } from '../lib/core/suggest.js';
+import type { AgentEvent } from '../lib/events/types.js';
+import type { AgentGraph } from '../lib/graph/agent-graph.js';
+import { openCheckpointStore } from '../lib/graph/checkpoint/open-store.js';
+import type { Checkpoint, CheckpointStore } from '../lib/graph/checkpoint/types.js';
+import type { GraphStream } from '../lib/graph/graph-stream.js';
+import type { GraphResult } from '../lib/graph/types.js';
+import { loadGraph } from '../lib/graph/yaml/load-graph.js';
+import { closeAllStorage } from '../lib/storage/connection-registry.js';
+import type { CommandArguments, CommandContext } from './command-module.js';
+
+/** The exit code of a run that stopped at an interrupt (documented in docs/cli.md). */
+export const EXIT_INTERRUPTED_FOR_INPUT = ExitCode.WAITING_FOR_INPUT;
+
+const ACTIONS = ['render', 'run', 'resume', 'checkpoints', 'fork'] as const;
+type Action = (typeof ACTIONS)[number];
+
+/** The metadata key holding the graph file a run was started from (resume and fork load it). */
+const GRAPH_FILE_KEY = 'agentlib.graphFile';
+
+function action(value: unknown): Action {
+  const word = typeof value === 'string' ? value : '';
+  if ((ACTIONS as readonly string[]).includes(word)) return word as Action;
+  const suggestion = closestMatch(word, ACTIONS);
+  throw new UsageError(`unknown graph action "${word}"; expected one of ${ACTIONS.join(', ')}.${suggestion ? ` Did you mean "${suggestion}"?` : ''}`, suggestion ? { suggestion } : {});
+}
+
+function parseValue(text: string): unknown {
+  try {
+    return JSON.parse(text) as unknown;
+  } catch {
+    return text;
+  }
+}
+
+/** `agentlib graph <action> …` (see cli/commands/graph-command.ts). */
+export async function run(args: CommandArguments, context: CommandContext): Promise<number> {
+  const act = action(args.action);
+  const rest = (Array.isArray(args.args) ? (args.args as unknown[]) : []).map(String);
+  const cwd = context.io.cwd ?? process.cwd();
+  const out = (text: string): void => void context.io.stdout.write(text.endsWith('\n') ? text : `${text}\n`);
+  try {
+    switch (act) {
+      case 'render': {
+        if (rest.length !== 1) throw new UsageError('usage: agentlib graph render <graph.yaml> [--format mermaid|json]');
+        const graph = await loadGraph(resolve(cwd, rest[0] as string));
+        out(args.format === 'json' ? JSON.stringify(graph.toJSON(), null, 2) : graph.toMermaid());
+        return 0;
+      }
+      case 'run': {
+        if (rest.length < 1 || rest.length > 2) throw new UsageError('usage: agentlib graph run <graph.yaml> [prompt] [--thread id] [--checkpoint url]');
+        const file = resolve(cwd, rest[0] as string);
+        const graph = await loadGraph(file);
+        const store = await openCheckpointStore(String(args.checkpoint), { cwd });
+        const options = { checkpointStore: store, metadata: { [GRAPH_FILE_KEY]: file }, signal: context.signal, ...(typeof args.thread === 'string' ? { threadId: args.thread } : {}) };
+        return await report(args, context, graph.stream(rest[1], options), store);
+      }
+      case 'resume': {
+        if (rest.length !== 1) throw new UsageError('usage: agentlib graph resume <interruptId> --response "…"');
+        if (typeof args.response !== 'string') throw new UsageError('graph resume needs --response "…" (the answer; JSON if it parses)');
+        const interruptId = rest[0] as string;
+        const store = await openCheckpointStore(String(args.checkpoint), { cwd });
+        const graph = await graphOf(args, cwd, await store.getLatest(interruptId.slice(0, Math.max(0, interruptId.lastIndexOf(':')))));
+        return await report(args, context, graph.streamResume(interruptId, parseValue(args.response), { checkpointStore: store, signal: context.signal }), store);
+      }
+      case 'fork': {
+        if (rest.length !== 1) throw new UsageError('usage: agentlib graph fork <checkpointId> [--set key=value …]');
+        const store = await openCheckpointStore(String(args.checkpoint), { cwd });
+        const source = await store.get(rest[0] as string);
+        if (!source) throw new UsageError(`no checkpoint "${rest[0] as string}" in ${String(args.checkpoint)}`);
+        const data: Record<string, unknown> = {};
+        for (const pair of (Array.isArray(args.set) ? (args.set as unknown[]) : []).map(String)) {
+          const eq = pair.indexOf('=');
+          if (eq <= 0) throw new UsageError(`--set takes key=value, got "${pair}"`);
+          data[pair.slice(0, eq)] = parseValue(pair.slice(eq + 1));
+        }
+        const graph = await graphOf(args, cwd, source);
+        return await report(args, context, graph.stream(undefined, { checkpointStore: store, fromCheckpoint: source.id, stateUpdate: { data }, signal: context.signal }), store);
+      }
+      case 'checkpoints':
+        return await checkpoints(args, rest, out, cwd);
+    }
+  } finally {
+    await closeAllStorage();
+  }
+}
+
+async function graphOf(args: CommandArguments, cwd: string, checkpoint: Checkpoint | undefined): Promise<AgentGraph> {
+  const file = typeof args.graph === 'string' ? resolve(cwd, args.graph) : checkpoint?.state.metadata[GRAPH_FILE_KEY];
+  if (typeof file !== 'string') throw new UsageError('the checkpoint does not say which graph file it ran; pass --graph <graph.yaml>');
+  return loadGraph(file);
+}
+
+async function report(args: CommandArguments, context: CommandContext, stream: GraphStream, store: CheckpointStore): Promise<number> {
+  const format = typeof args['output-format'] === 'string' ? args['output-format'] : 'text';
+  const io = context.io;
+  for await (const event of stream) {
+    if (format === 'stream-json') io.stdout.write(`${JSON.stringify(event)}\n`);
+    else if (format === 'text') textProgress(event, io.stderr);
+  }
+  const result = await stream.result;
+  await store.close();
+  if (format === 'json') io.stdout.write(`${JSON.stringify(summary(result), null, 2)}\n`);
+  else if (format === 'stream-json') io.stdout.write(`${JSON.stringify({ type: 'result', ...summary(result) })}\n`);
+  else {
+    if (result.content !== '') io.stdout.write(`${result.content}\n`);
+    for (const pending of result.interrupts) {
+      io.stderr.write(`interrupted at ${pending.path.join(' > ')}: ${pending.prompt}\n`);
+      io.stderr.write(`  resume: agentlib graph resume ${pending.id} --response "…"${String(args.checkpoint) === 'sqlite://' ? '' : ` --checkpoint ${String(args.checkpoint)}`}\n`);
+    }
+  }
+  if (result.interrupted) return EXIT_INTERRUPTED_FOR_INPUT;
+  if (result.status === 'cancelled') return ExitCode.INTERRUPTED;
+  return result.status === 'completed' ? ExitCode.OK : ExitCode.RUNTIME;
+}
+
+function summary(result: GraphResult): Record<string, unknown> {
+  return {
+    status: result.status,
+    content: result.content,
+    threadId: result.threadId,
+    runId: result.runId,
+    interrupted: result.interrupted,
+    interruptId: result.interruptId ?? null,
+    interrupts: result.interrupts,
+    steps: result.steps,
+    checkpointId: result.checkpointId ?? null,
+    history: result.state.history,
+    totalUsage: result.totalUsage.toJSON(),
+  };
+}
+
+function textProgress(event: AgentEvent, stderr: CommandContext['io']['stderr']): void {
+  if (event.type === 'node-start') stderr.write(`▸ ${event.node}\n`);
+  else if (event.type === 'node-end') stderr.write(`✓ ${event.node} (${event.durationMs} ms)\n`);
+  else if (event.type === 'graph-error') stderr.write(`x ${event.node ?? event.graph}: ${event.error.message}\n`);
+}
+
+async function checkpoints(args: CommandArguments, rest: string[], out: (text: string) => void, cwd: string): Promise<number> {
+  const [sub, id] = rest;
+  const store = await openCheckpointStore(String(args.checkpoint), { cwd });
+  const json = args['output-format'] === 'json' || args.outputFormat === 'json';
+  try {
+    switch (sub) {
+      case 'ls': {
+        const threads = typeof args.thread === 'string' ? [args.thread] : await store.threads();
+        const rows: Checkpoint[] = [];
+        for (const thread of threads) rows.push(...(await store.list(thread, { limit: Number(args.limit) || 20 })));
+        if (json) out(JSON.stringify(rows.map((c) => ({ id: c.id, threadId: c.threadId, parentId: c.parentId, graph: c.graph, step: c.step, node: c.node, source: c.source, status: c.status, createdAt: c.createdAt, interrupts: c.interrupts.map((i) => i.id) })), null, 2));
+        else for (const c of rows) out(`${c.id}  ${c.threadId}  step ${c.step}  ${c.source.padEnd(9)} ${c.status.padEnd(11)} ${c.node ?? '-'}  ${c.createdAt}`);
+        if (rows.length === 0) return 4;
+        return 0;
+      }
+      case 'show': {
+        if (id === undefined) throw new UsageError('usage: agentlib graph checkpoints show <checkpointId>');
+        const c = await store.get(id);
+        if (!c) throw new UsageError(`no checkpoint "${id}"`);
+        out(JSON.stringify(c, null, 2));
+        return 0;
+      }
+      case 'rm': {
+        const thread = typeof args.thread === 'string' ? args.thread : id;
+        if (thread === undefined) throw new UsageError('usage: agentlib graph checkpoints rm --thread <threadId>');
+        out(`removed ${await store.deleteThread(thread)} checkpoints of thread ${thread}`);
+        return 0;
+      }
+      default:
+        throw new UsageError('usage: agentlib graph checkpoints ls|show|rm [--thread id]');
+    }
+  } finally {
+    await store.close();
+  }
+}
