@@ -89,7 +89,7 @@ describe('agent YAML: session:', () => {
     const agent = await loadAgent(file, { provider, env: {} });
     await agent.run('hello');
     assert.equal(agent.session?.store.namespace, 'Support-Bot');
-    assert.deepEqual(contents((await agent.session!.store.load('bob'))!.messages), ['hello', 'hi']);
+    assert.deepEqual(contents((await agent.session.store.load('bob'))!.messages), ['hello', 'hi']);
     const other = await loadAgent(file, { provider, env: {}, sessionId: 'carol' });
     assert.equal(other.session?.id, 'carol');
     const noId = join(dir, 'no-id.yaml');
