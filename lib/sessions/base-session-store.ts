@@ -5,6 +5,7 @@ import { checkStoreId } from '../storage/index.js';
 import { appendedRecord, branchedRecord, byRecency, checkTtl, expiryAt, isExpired, savedRecord, sessionInfo } from './session-record.js';
 import {
   DEFAULT_SESSION_NAMESPACE,
+  type SessionHeader,
   type SessionAppendOptions,
   type SessionContent,
   type SessionInfo,
@@ -45,6 +46,15 @@ export abstract class BaseSessionStore implements SessionStore {
 
   /** The stored record (expired or not), or undefined. `id` is checked. */
   protected abstract read(id: string): Promise<SessionRecord | undefined>;
+
+  /**
+   * The stored record's revision, creation time and expiry, without its messages (what `save`
+   * needs). Default: `read`; backends that keep these apart override it (a save then never
+   * parses the session it replaces).
+   */
+  protected async readHeader(id: string): Promise<SessionHeader | undefined> {
+    return this.read(id);
+  }
   /** Writes `record` when the stored revision is `expected` (0: absent or expired); returns false, writing nothing, otherwise. */
   protected abstract compareAndSet(record: SessionRecord, expected: number): Promise<boolean>;
   /** Removes a record; true when one was there. */
@@ -70,13 +80,16 @@ export abstract class BaseSessionStore implements SessionStore {
   }
 
   async save(id: string, content: SessionContent, options: SessionSaveOptions = {}): Promise<SessionRecord> {
-    const { record: previous, revision } = await this.#live(id);
+    const now = this.now();
+    const expiresAt = expiryAt(now, options.ttl, this.defaultTtl);
+    const header = await this.readHeader(this.checkId(id));
+    const revision = header?.revision ?? 0;
+    const previous = header === undefined || isExpired(header, now) ? undefined : header;
     const current = previous === undefined ? 0 : revision;
     if (options.expectedRevision !== undefined && options.expectedRevision !== current) {
       throw new SessionConflictError(`Session "${id}" is at revision ${current}, not ${options.expectedRevision}: it changed since it was read`, { sessionId: id, expectedRevision: options.expectedRevision, actualRevision: current });
     }
-    const now = this.now();
-    const record = savedRecord(previous, id, content, now, expiryAt(now, options.ttl, this.defaultTtl));
+    const record = savedRecord(previous, id, content, now, expiresAt);
     record.revision = revision + 1;
     if (!(await this.compareAndSet(record, revision))) {
       throw new SessionConflictError(`Session "${id}" changed while it was being saved`, { sessionId: id, expectedRevision: revision, actualRevision: -1 });

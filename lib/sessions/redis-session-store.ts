@@ -1,7 +1,7 @@
 import { acquireRedis, type RedisHandle } from '../storage/redis-pool.js';
 import { BaseSessionStore, type SessionStoreOptions } from './base-session-store.js';
 import { decodeSession, encodeSession } from './session-record.js';
-import type { SessionRecord } from './types.js';
+import type { SessionHeader, SessionRecord } from './types.js';
 
 /** Options of {@link RedisSessionStore}. */
 export interface RedisSessionStoreOptions extends SessionStoreOptions {
@@ -12,14 +12,15 @@ export interface RedisSessionStoreOptions extends SessionStoreOptions {
 }
 
 /**
- * Compare-and-set in one server-side step: writes revision ARGV[2] and data ARGV[3] only when
- * the stored revision is ARGV[1] ('0' for an absent key), then sets the expiry (ARGV[4] ms,
- * 0: none). Returns 1 when written, 0 when another writer came first.
+ * Compare-and-set in one server-side step: writes revision ARGV[2], data ARGV[3], creation time
+ * ARGV[5] and expiry time ARGV[6] ('' when none) only when the stored revision is ARGV[1] ('0'
+ * for an absent key), then sets the key's expiry (ARGV[4] ms, 0: none). Returns 1 when written,
+ * 0 when another writer came first.
  */
 const COMPARE_AND_SET = `
 local current = redis.call('HGET', KEYS[1], 'rev')
 if (current or '0') ~= ARGV[1] then return 0 end
-redis.call('HSET', KEYS[1], 'rev', ARGV[2], 'data', ARGV[3])
+redis.call('HSET', KEYS[1], 'rev', ARGV[2], 'data', ARGV[3], 'created', ARGV[5], 'expires', ARGV[6])
 if tonumber(ARGV[4]) > 0 then redis.call('PEXPIRE', KEYS[1], ARGV[4]) else redis.call('PERSIST', KEYS[1]) end
 return 1
 `;
@@ -59,9 +60,17 @@ export class RedisSessionStore extends BaseSessionStore {
     return data === null ? undefined : decodeSession(data, `${this.url} ${this.#key(id)}`);
   }
 
+  protected override async readHeader(id: string): Promise<SessionHeader | undefined> {
+    const [rev, created, expires] = await this.#send<(string | null)[]>(['HMGET', this.#key(id), 'rev', 'created', 'expires']);
+    if (rev === null || rev === undefined) return undefined;
+    const header: SessionHeader = { revision: Number(rev), createdAt: Number(created ?? 0) };
+    if (expires !== null && expires !== undefined && expires !== '') header.expiresAt = Number(expires);
+    return header;
+  }
+
   protected async compareAndSet(record: SessionRecord, expected: number): Promise<boolean> {
     const ttlMs = record.expiresAt === undefined ? 0 : Math.max(1, record.expiresAt - this.now());
-    const written = await this.#send<number>(['EVAL', COMPARE_AND_SET, '1', this.#key(record.id), String(expected), String(record.revision), encodeSession(record), String(ttlMs)]);
+    const written = await this.#send<number>(['EVAL', COMPARE_AND_SET, '1', this.#key(record.id), String(expected), String(record.revision), encodeSession(record), String(ttlMs), String(record.createdAt), record.expiresAt === undefined ? '' : String(record.expiresAt)]);
     return written === 1;
   }
 

@@ -2,7 +2,7 @@ import { ConfigurationError } from '../core/errors/configuration-error.js';
 import type { Message } from '../core/message.js';
 import { messagesProblem } from '../memory/message-shape.js';
 import { CorruptRecordError, decodeRecord, encodeRecord } from '../storage/index.js';
-import type { SessionContent, SessionInfo, SessionRecord } from './types.js';
+import type { SessionContent, SessionHeader, SessionInfo, SessionRecord } from './types.js';
 
 /** Record kind and version of a stored session (the storage module's versioned envelope). */
 export const SESSION_KIND = 'session';
@@ -50,13 +50,16 @@ export function isExpired(record: Pick<SessionRecord, 'expiresAt'>, now: number)
   return record.expiresAt !== undefined && record.expiresAt <= now;
 }
 
-/** The session after a `save`. */
-export function savedRecord(previous: SessionRecord | undefined, id: string, content: SessionContent, now: number, expiresAt: number | undefined): SessionRecord {
+/**
+ * The session after a `save`. Its messages are the caller's (a shallow copy of the list): the
+ * stores encode it at once and keep only the text.
+ */
+export function savedRecord(previous: SessionHeader | undefined, id: string, content: SessionContent, now: number, expiresAt: number | undefined): SessionRecord {
   const record: SessionRecord = {
     id,
-    messages: structuredClone([...content.messages]),
+    messages: [...content.messages],
     summary: content.summary ?? '',
-    metadata: structuredClone(content.metadata ?? previous?.metadata ?? {}),
+    metadata: content.metadata ?? {},
     createdAt: previous?.createdAt ?? now,
     updatedAt: now,
     revision: (previous?.revision ?? 0) + 1,
@@ -65,9 +68,9 @@ export function savedRecord(previous: SessionRecord | undefined, id: string, con
   return record;
 }
 
-/** The session after an `append`. */
+/** The session after an `append` (metadata and, unless given, the summary kept). */
 export function appendedRecord(previous: SessionRecord | undefined, id: string, messages: readonly Message[], summary: string | undefined, now: number, expiresAt: number | undefined): SessionRecord {
-  return savedRecord(previous, id, { messages: [...(previous?.messages ?? []), ...messages], summary: summary ?? previous?.summary ?? '' }, now, expiresAt);
+  return savedRecord(previous, id, { messages: [...(previous?.messages ?? []), ...messages], summary: summary ?? previous?.summary ?? '', metadata: previous?.metadata ?? {} }, now, expiresAt);
 }
 
 /** A copy of `source` under `newId`, at revision 1. */

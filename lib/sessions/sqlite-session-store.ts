@@ -1,7 +1,7 @@
 import { acquireSqlite, migrateSqlite, type SqliteHandle } from '../storage/index.js';
 import { BaseSessionStore, type SessionStoreOptions } from './base-session-store.js';
 import { decodeSession, encodeSession } from './session-record.js';
-import type { SessionRecord } from './types.js';
+import type { SessionHeader, SessionRecord } from './types.js';
 
 /** Options of {@link SQLiteSessionStore}. */
 export interface SQLiteSessionStoreOptions extends SessionStoreOptions {
@@ -18,6 +18,7 @@ export const SESSION_MIGRATIONS: readonly string[] = [
      namespace TEXT NOT NULL,
      id TEXT NOT NULL,
      revision INTEGER NOT NULL,
+     created_at INTEGER NOT NULL,
      updated_at INTEGER NOT NULL,
      expires_at INTEGER,
      data TEXT NOT NULL,
@@ -59,12 +60,20 @@ export class SQLiteSessionStore extends BaseSessionStore {
 
   #write(record: SessionRecord): void {
     this.#handle.db
-      .prepare('INSERT INTO agentlib_sessions (namespace, id, revision, updated_at, expires_at, data) VALUES (?, ?, ?, ?, ?, ?) ON CONFLICT (namespace, id) DO UPDATE SET revision = excluded.revision, updated_at = excluded.updated_at, expires_at = excluded.expires_at, data = excluded.data')
-      .run(this.namespace, record.id, record.revision, record.updatedAt, record.expiresAt ?? null, encodeSession(record));
+      .prepare('INSERT INTO agentlib_sessions (namespace, id, revision, created_at, updated_at, expires_at, data) VALUES (?, ?, ?, ?, ?, ?, ?) ON CONFLICT (namespace, id) DO UPDATE SET revision = excluded.revision, created_at = excluded.created_at, updated_at = excluded.updated_at, expires_at = excluded.expires_at, data = excluded.data')
+      .run(this.namespace, record.id, record.revision, record.createdAt, record.updatedAt, record.expiresAt ?? null, encodeSession(record));
   }
 
   protected read(id: string): Promise<SessionRecord | undefined> {
     return Promise.resolve(this.#row(id));
+  }
+
+  protected override readHeader(id: string): Promise<SessionHeader | undefined> {
+    const row = this.#handle.db.prepare('SELECT revision, created_at AS createdAt, expires_at AS expiresAt FROM agentlib_sessions WHERE namespace = ? AND id = ?').get(this.namespace, id) as
+      | { revision: number; createdAt: number; expiresAt: number | null }
+      | undefined;
+    if (row === undefined) return Promise.resolve(undefined);
+    return Promise.resolve(row.expiresAt === null ? { revision: row.revision, createdAt: row.createdAt } : { revision: row.revision, createdAt: row.createdAt, expiresAt: row.expiresAt });
   }
 
   protected compareAndSet(record: SessionRecord, expected: number): Promise<boolean> {

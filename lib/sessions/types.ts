@@ -19,6 +19,13 @@ export interface SessionRecord {
   expiresAt?: number;
 }
 
+/** What a store knows of a session without reading its messages. */
+export interface SessionHeader {
+  revision: number;
+  createdAt: number;
+  expiresAt?: number;
+}
+
 /** A session as `list()` describes it (without its messages). */
 export interface SessionInfo {
   id: string;
@@ -29,7 +36,7 @@ export interface SessionInfo {
   expiresAt?: number;
 }
 
-/** What `save` writes: the whole conversation. */
+/** What `save` writes: the whole session (`metadata` and `summary` are replaced too; default `{}` and `''`). */
 export interface SessionContent {
   messages: readonly Message[];
   summary?: string;

@@ -1,6 +1,7 @@
 import { resolve } from 'node:path';
 import type { Agent } from '../../lib/agent/agent.js';
 import { closestMatch } from '../../lib/core/suggest.js';
+import { checkStoreId } from '../../lib/storage/store-id.js';
 import type { AgentResult } from '../../lib/agent/result.js';
 import type { Tool } from '../../lib/tools/types.js';
 import type { ChatBusy } from './chat-busy-error.js';
@@ -169,6 +170,7 @@ async function switchSession(id: string, ctx: SlashContext): Promise<void> {
   if (sessions === undefined) return ctx.print('Sessions are not available here.', 'warn');
   if (id === '') return ctx.print(ctx.agent.session === undefined ? 'No session: this conversation is not saved. Use /session <id> to save it under <id>.' : `Session: ${ctx.agent.session.id}. Use /session <id> to switch.`);
   if (ctx.busy !== undefined) return ctx.print(busyNotice(ctx.busy, { name: 'session', args: id }), 'warn');
+  checkStoreId(id, 'session id'); // before switching: a refused id leaves the chat where it was
   const agent = await ctx.switchAgent(() => sessions.open(id));
   const stored = await agent.session?.store.load(id);
   ctx.print(stored === undefined ? `— new session ${id}: saved after each turn —` : `— session ${id}: ${stored.messages.length} messages; the conversation continues —`);
