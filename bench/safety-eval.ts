@@ -6,7 +6,7 @@
 // ≥ 0.9 with ≤ 2 % false positives on the benign tool outputs; screening ≥ 50 MB/s on 1 MB.
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
-import { cpus } from 'node:os';
+import { cpus, loadavg } from 'node:os';
 import { dirname } from 'node:path';
 import { parseArgs } from 'node:util';
 import vardLib from '@andersmyrmel/vard';
@@ -109,7 +109,8 @@ function throughput(text: string): number {
 }
 const asciiRate = throughput(megabyte(true));
 const mixedRate = throughput(megabyte(false));
-console.log(`\nScreening 1 MB of tool output (fastest of 15): ${asciiRate.toFixed(0)} MB/s ASCII, ${mixedRate.toFixed(0)} MB/s with non-ASCII text (${cpus()[0]?.model ?? 'cpu'})`);
+const load = loadavg()[0] ?? 0;
+console.log(`\nScreening 1 MB of tool output (fastest of 15): ${asciiRate.toFixed(0)} MB/s ASCII, ${mixedRate.toFixed(0)} MB/s with non-ASCII text (${cpus().length} × ${cpus()[0]?.model ?? 'cpu'}, load average ${load.toFixed(1)}${load > cpus().length ? ': the machine is busy, speeds are understated' : ''})`);
 
 const goals = {
   piiF1: PII_TYPES.every((t) => ourPii[t]!.f1 >= 0.95),
@@ -121,6 +122,6 @@ const goals = {
 console.log(`\ngoals: ${Object.entries(goals).map(([k, v]) => `${k} ${v ? 'met' : 'MISSED'}`).join(', ')}`);
 if (!args['no-json']) {
   mkdirSync(dirname(args.json), { recursive: true });
-  writeFileSync(args.json, `${JSON.stringify({ version: 1, pii: { agentlib: ourPii, peer: peerPii }, injection: { agentlib: ourInj, peer: peerInj }, screeningMBps: { ascii: asciiRate, mixed: mixedRate }, goals }, null, 2)}\n`);
+  writeFileSync(args.json, `${JSON.stringify({ version: 1, pii: { agentlib: ourPii, peer: peerPii }, injection: { agentlib: ourInj, peer: peerInj }, screeningMBps: { ascii: asciiRate, mixed: mixedRate, loadAverage: load }, goals }, null, 2)}\n`);
 }
 if (args.check && Object.values(goals).some((v) => !v)) process.exit(1);
