@@ -6,7 +6,7 @@
 // ≥ 0.9 with ≤ 2 % false positives on the benign tool outputs; screening ≥ 50 MB/s on 1 MB.
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
-import { cpus } from 'node:os';
+import { cpus, loadavg } from 'node:os';
 import { dirname } from 'node:path';
 import { parseArgs } from 'node:util';
 import vardLib from '@andersmyrmel/vard';
@@ -98,18 +98,26 @@ function megabyte(ascii: boolean): string {
   // Decoded from bytes, as a tool's output arrives (a fresh flat string, not a slice of a bigger one).
   return Buffer.from(parts.join('\n').slice(0, 1_000_000), 'utf8').toString('utf8');
 }
+/**
+ * MB/s of screening `text`: the least CPU time (user + system) of 15 runs after 5 warm-ups.
+ * Screening is synchronous and single-threaded, so CPU time is its cost without the time other
+ * processes held the core (wall time on a busy machine is mostly waiting).
+ */
 function throughput(text: string): number {
+  for (let i = 0; i < 5; i++) screener.screen(text);
   let best = Infinity;
   for (let i = 0; i < 15; i++) {
-    const started = process.hrtime.bigint();
+    const before = process.cpuUsage();
     screener.screen(text);
-    best = Math.min(best, Number(process.hrtime.bigint() - started) / 1e6);
+    const used = process.cpuUsage(before);
+    best = Math.min(best, (used.user + used.system) / 1000);
   }
   return text.length / 1e6 / (best / 1000);
 }
 const asciiRate = throughput(megabyte(true));
 const mixedRate = throughput(megabyte(false));
-console.log(`\nScreening 1 MB of tool output (fastest of 15): ${asciiRate.toFixed(0)} MB/s ASCII, ${mixedRate.toFixed(0)} MB/s with non-ASCII text (${cpus()[0]?.model ?? 'cpu'})`);
+const load = loadavg()[0] ?? 0;
+console.log(`\nScreening 1 MB of tool output (least CPU time of 15): ${asciiRate.toFixed(0)} MB/s ASCII, ${mixedRate.toFixed(0)} MB/s with non-ASCII text (${cpus().length} × ${cpus()[0]?.model ?? 'cpu'}, load average ${load.toFixed(1)}${load > cpus().length ? ': the machine is busy, speeds are understated' : ''})`);
 
 const goals = {
   piiF1: PII_TYPES.every((t) => ourPii[t]!.f1 >= 0.95),
@@ -121,6 +129,6 @@ const goals = {
 console.log(`\ngoals: ${Object.entries(goals).map(([k, v]) => `${k} ${v ? 'met' : 'MISSED'}`).join(', ')}`);
 if (!args['no-json']) {
   mkdirSync(dirname(args.json), { recursive: true });
-  writeFileSync(args.json, `${JSON.stringify({ version: 1, pii: { agentlib: ourPii, peer: peerPii }, injection: { agentlib: ourInj, peer: peerInj }, screeningMBps: { ascii: asciiRate, mixed: mixedRate }, goals }, null, 2)}\n`);
+  writeFileSync(args.json, `${JSON.stringify({ version: 1, pii: { agentlib: ourPii, peer: peerPii }, injection: { agentlib: ourInj, peer: peerInj }, screeningMBps: { ascii: asciiRate, mixed: mixedRate, loadAverage: load }, goals }, null, 2)}\n`);
 }
 if (args.check && Object.values(goals).some((v) => !v)) process.exit(1);

@@ -36,8 +36,9 @@ export interface NormalizedText {
 const NON_ASCII_RUN = /[^\x00-\x7f]+/g;
  
 const NON_ASCII = /[^\x00-\x7f]/;
-/** A word with at least one non-ASCII letter. */
-const WORD_WITH_NON_ASCII = /\p{L}*[^\p{ASCII}]\p{L}*/gu;
+/** Any look-alike letter (a class scan: fast on text that has none). */
+const HOMOGLYPH_CHAR = new RegExp(`[${Object.keys(HOMOGLYPHS).join('')}]`, 'g');
+const LETTER = /^\p{L}$/u;
 const LATIN = /\p{Script=Latin}/u;
 
 /** Folds the word when it mixes look-alikes with Latin letters, or consists only of look-alikes. */
@@ -52,6 +53,23 @@ function foldWord(word: string): string {
   let out = '';
   for (const ch of word) out += HOMOGLYPHS[ch] ?? ch;
   return out;
+}
+
+/** Folds the words around each look-alike letter (see {@link foldWord}); one UTF-16 unit for one. */
+function foldHomoglyphs(text: string): string {
+  HOMOGLYPH_CHAR.lastIndex = 0;
+  let out = '';
+  let last = 0;
+  for (let m = HOMOGLYPH_CHAR.exec(text); m !== null; m = HOMOGLYPH_CHAR.exec(text)) {
+    let start = m.index;
+    let end = m.index + 1;
+    while (start > last && LETTER.test(text.charAt(start - 1))) start--;
+    while (end < text.length && LETTER.test(text.charAt(end))) end++;
+    out += text.slice(last, start) + foldWord(text.slice(start, end));
+    last = end;
+    HOMOGLYPH_CHAR.lastIndex = end;
+  }
+  return last === 0 ? text : out + text.slice(last);
 }
 
 /**
@@ -90,7 +108,7 @@ export function normalizeText(original: string): NormalizedText {
   parts.push(original.slice(last));
   for (let i = last; i < original.length; i++) push(i);
   // Folding replaces one UTF-16 unit by one, so the offsets stay valid.
-  const text = parts.join('').replace(WORD_WITH_NON_ASCII, foldWord);
+  const text = foldHomoglyphs(parts.join(''));
   return { text, offsets: offsets.subarray(0, size), original };
 }
 

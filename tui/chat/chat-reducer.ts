@@ -219,7 +219,7 @@ function noticeText(event: AgentEvent): string {
     case 'cost-warning':
       return `cost passed $${event.threshold} (${formatCost(event.costUsd)})`;
     case 'guardrail-triggered':
-      return `guardrail ${event.guardrail} (${event.stage}): ${event.action} — ${event.reason}`;
+      return `guardrail ${event.guardrail} (${event.stage}${event.toolName === undefined ? '' : ` of ${event.toolName}`}): ${event.action} — ${event.reason}`;
     case 'model-switch':
       return `model ${event.from} → ${event.to}`;
     default:

@@ -341,4 +341,16 @@ describe('chatReducer: runs, errors, long streams, long chats', () => {
     assert.equal(after.transcriptEpoch, 1001);
     assert.equal(chatReducer(after, { type: 'printed', throughId: first.id }), after, 'nothing to drop: the same state');
   });
+
+  test('a triggered guardrail is a notice (with the tool for tool stages), never the matched data', () => {
+    const state = reduce([
+      start,
+      events(
+        ev('guardrail-triggered', { guardrail: 'pii', stage: 'input', action: 'rewrite', reason: 'personal data found: 1 email', matches: ['[EMAIL]'] }),
+        ev('guardrail-triggered', { guardrail: 'topic', stage: 'tool-arguments', action: 'block', reason: 'blocked topic: rm -rf', callId: 'c1', toolName: 'shell' }),
+      ),
+    ]);
+    const notices = state.finished.flatMap((i) => (i.kind === 'notice' ? [i.text] : []));
+    assert.deepEqual(notices, ['guardrail pii (input): rewrite — personal data found: 1 email', 'guardrail topic (tool-arguments of shell): block — blocked topic: rm -rf']);
+  });
 });
