@@ -18,6 +18,7 @@ export const traceCommand: CommandDescriptor = {
       .example('$0 trace view run_3f2a --tree | less', 'the static step tree with the waterfall')
       .example('$0 trace show run_3f2a --json | jq .totals', 'the whole trace as one JSON document')
       .example('$0 trace export run_3f2a --otlp spans.json', 'OTLP/JSON for an OpenTelemetry collector (POST /v1/traces)')
+      .example('$0 trace export run_3f2a --otlp http://localhost:4318', 'send the spans to a collector (OTLP/HTTP protobuf)')
       .example('$0 trace diff run_3f2a run_9c1d', 'steps, tool calls, tokens and cost side by side')
       .example('$0 trace ls --store sqlite:// --agent support --since 24h', 'traces of a SQLite trace store, filtered')
       .example('$0 trace stats --since 7d --by tool', 'per tool: calls, success rate, cache hits, p50/p95 latency')
@@ -35,7 +36,8 @@ export const traceCommand: CommandDescriptor = {
       .option('ascii', { type: 'boolean', default: false, describe: 'draw the tree and waterfall bars with ASCII only' })
       .option('dir', { type: 'string', describe: 'the trace directory ids are looked up in (default .agentlib/traces)' })
       .option('limit', { type: 'number', default: 20, describe: 'ls: show at most this many traces (0: all)' })
-      .option('otlp', { type: 'string', describe: 'export: write the OTLP/JSON request body to this file (default: stdout)' })
+      .option('otlp', { type: 'string', describe: 'export: an http(s) collector URL to send the spans to (http://localhost:4318), or a file for the OTLP/JSON request body (default: stdout)' })
+      .option('otlp-protocol', { choices: ['protobuf', 'json'] as const, default: 'protobuf', describe: 'export to a collector: OTLP/HTTP protobuf or JSON' })
       .option('service-name', { type: 'string', default: 'agentlib', describe: 'export: the service.name resource attribute' })
       .option('store', { type: 'string', describe: 'read traces from a store instead of the directory: sqlite:// (.agentlib/agentlib.db), sqlite://file.db, file://dir, memory://' })
       .option('agent', { type: 'string', describe: 'ls --store: only this agent' })
@@ -46,6 +48,6 @@ export const traceCommand: CommandDescriptor = {
       .group(['json', 'tree', 'ascii'], 'Output:')
       .group(['dir', 'store', 'limit', 'agent', 'status', 'tag'], 'Listing:')
       .group(['since', 'by'], 'Stats:')
-      .group(['otlp', 'service-name'], 'Export:'),
+      .group(['otlp', 'otlp-protocol', 'service-name'], 'Export:'),
   load: () => import('../../commands/trace.js'),
 };
