@@ -18,7 +18,6 @@ export const traceCommand: CommandDescriptor = {
       .example('$0 trace view run_3f2a --tree | less', 'the static step tree with the waterfall')
       .example('$0 trace show run_3f2a --json | jq .totals', 'the whole trace as one JSON document')
       .example('$0 trace export run_3f2a --otlp spans.json', 'OTLP/JSON for an OpenTelemetry collector (POST /v1/traces)')
-      .example('$0 trace export run_3f2a --otlp http://localhost:4318', 'send the spans to a collector (OTLP/HTTP protobuf)')
       .example('$0 trace diff run_3f2a run_9c1d', 'steps, tool calls, tokens and cost side by side')
       .example('$0 trace ls --store sqlite:// --agent support --since 24h', 'traces of a SQLite trace store, filtered')
       .example('$0 trace stats --since 7d --by tool', 'per tool: calls, success rate, cache hits, p50/p95 latency')
