@@ -35,7 +35,8 @@ export const traceCommand: CommandDescriptor = {
       .option('ascii', { type: 'boolean', default: false, describe: 'draw the tree and waterfall bars with ASCII only' })
       .option('dir', { type: 'string', describe: 'the trace directory ids are looked up in (default .agentlib/traces)' })
       .option('limit', { type: 'number', default: 20, describe: 'ls: show at most this many traces (0: all)' })
-      .option('otlp', { type: 'string', describe: 'export: write the OTLP/JSON request body to this file (default: stdout)' })
+      .option('otlp', { type: 'string', describe: 'export: an http(s) collector URL to send the spans to (http://localhost:4318), or a file for the OTLP/JSON request body (default: stdout)' })
+      .option('otlp-protocol', { choices: ['protobuf', 'json'] as const, default: 'protobuf', describe: 'export to a collector: OTLP/HTTP protobuf or JSON' })
       .option('service-name', { type: 'string', default: 'agentlib', describe: 'export: the service.name resource attribute' })
       .option('store', { type: 'string', describe: 'read traces from a store instead of the directory: sqlite:// (.agentlib/agentlib.db), sqlite://file.db, file://dir, memory://' })
       .option('agent', { type: 'string', describe: 'ls --store: only this agent' })
@@ -46,6 +47,6 @@ export const traceCommand: CommandDescriptor = {
       .group(['json', 'tree', 'ascii'], 'Output:')
       .group(['dir', 'store', 'limit', 'agent', 'status', 'tag'], 'Listing:')
       .group(['since', 'by'], 'Stats:')
-      .group(['otlp', 'service-name'], 'Export:'),
+      .group(['otlp', 'otlp-protocol', 'service-name'], 'Export:'),
   load: () => import('../../commands/trace.js'),
 };

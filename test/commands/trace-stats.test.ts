@@ -96,3 +96,34 @@ describe('agentlib trace --store', () => {
     assert.match(bad.err, /--store: .*memory.*file.*sqlite/);
   });
 });
+
+describe('agentlib trace export --otlp <collector URL>', () => {
+  let project: ReturnType<typeof traceProject>;
+  before(async () => {
+    project = traceProject();
+    const alpha = await scriptedTrace({ runId: 'run_aaa111', agent: 'alpha', start: T0, rounds: [[{ tool: 'get_weather', args: { city: 'Oslo' } }]] });
+    await alpha.toJSONL(join(project.traces, 'run_aaa111.jsonl'));
+  });
+  after(() => project.cleanup());
+
+  test('sends the spans (protobuf by default, JSON on request); a refusing collector exits 3', async () => {
+    const { otlpReceiver } = await import('../lib/trace/otlp/otlp-receiver.js');
+    const { decodeProtobufRequest } = await import('../lib/trace/otlp/otlp-schema.js');
+    const receiver = await otlpReceiver([200, 200, 400]);
+    try {
+      const sent = await agentlibTrace(['trace', 'export', 'run_aaa111', '--otlp', receiver.url], project.dir);
+      assert.equal(sent.code, 0, sent.err);
+      assert.match(sent.err, /sent \d+ span\(s\) of .*run_aaa111.* to http:\/\/127\.0\.0\.1:\d+\/v1\/traces \(http\/protobuf\)/);
+      const decoded = decodeProtobufRequest(receiver.received[0]?.body ?? Buffer.alloc(0));
+      assert.ok(decoded.spans.some((s) => s.name === 'execute_tool get_weather'));
+      const json = await agentlibTrace(['trace', 'export', 'run_aaa111', '--otlp', receiver.url, '--otlp-protocol', 'json'], project.dir);
+      assert.equal(json.code, 0, json.err);
+      assert.equal(receiver.received[1]?.contentType, 'application/json');
+      const refused = await agentlibTrace(['trace', 'export', 'run_aaa111', '--otlp', receiver.url], project.dir);
+      assert.equal(refused.code, 3);
+      assert.match(refused.err, /OTLP export of .*run_aaa111.* failed/);
+    } finally {
+      await receiver.close();
+    }
+  });
+});

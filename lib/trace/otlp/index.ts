@@ -1,2 +1,1 @@
 export { OtlpTraceExporter, otlpTracesUrl, type OtlpProtocol, type OtlpTraceExporterOptions } from './otlp-trace-exporter.js';
-export { toReadableSpans } from './readable-spans.js';
