@@ -56,3 +56,4 @@ export { RAGAgent, type RAGAgentOptions } from './rag-agent.js';
 export { SqliteVectorStore, type SqliteVectorStoreOptions } from './stores/sqlite-vector-store.js';
 export { JinaReranker, type JinaRerankerOptions } from './rerankers/jina-reranker.js';
 export { COHERE_EMBED_BATCH, CohereEmbedder, CohereReranker, type CohereOptions } from './cohere.js';
+export { openVectorStore, type OpenVectorStoreOptions } from './stores/open-vector-store.js';

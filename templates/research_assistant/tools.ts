@@ -34,7 +34,7 @@ function isTextual(contentType: string): boolean {
   );
 }
 
-function decodeBody(body: Buffer, charset: string | undefined): string {
+function decodeBody(body: Uint8Array, charset: string | undefined): string {
   try {
     return new TextDecoder(charset ?? 'utf-8').decode(body);
   } catch {

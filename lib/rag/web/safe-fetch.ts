@@ -33,12 +33,14 @@ export interface SafeFetchResult {
   /** The URL of the final response (after redirects). */
   url: string;
   status: number;
-  headers: IncomingHttpHeaders;
+  /** Response headers, lowercase names (Node's IncomingHttpHeaders). */
+  headers: Record<string, string | string[] | undefined>;
   /** The media type without parameters, lowercased ('' when missing). */
   contentType: string;
   /** The `charset` parameter of Content-Type, if any. */
   charset: string | undefined;
-  body: Buffer;
+  /** The body bytes (a Buffer at run time). */
+  body: Uint8Array;
   /** True when the body was cut at `maxBytes`. */
   truncated: boolean;
   /** The URLs that redirected, in order. */
