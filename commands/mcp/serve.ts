@@ -47,7 +47,7 @@ export async function serve(args: CommandArguments, words: readonly string[], co
       ...(args.exposeAgent === true ? { agent: { create: () => new Agent(agentConfig), name: agentToolName(name, 'ask'), description: `Ask the ${name} agent: it answers with its own model and tools.` } } : {}),
     });
     if (args.http !== true) {
-      const { closed, close } = await server.serveStdio({ ...(io.stdin === undefined ? {} : { stdin: io.stdin }), stdout: io.stdout as NodeJS.WritableStream });
+      const { closed, close } = await server.serveStdio({ ...(io.stdin === undefined ? {} : { stdin: io.stdin }), stdout: io.stdout });
       const aborted = new Promise<void>((resolve) => context.signal.addEventListener('abort', () => resolve(), { once: true }));
       await Promise.race([closed, aborted]);
       await close();
