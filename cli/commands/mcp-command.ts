@@ -6,10 +6,9 @@ export const mcpCommand: CommandDescriptor = {
   positionals: '<action> [target..]',
   description: "MCP: serve an agent's tools, list or call a server's tools",
   examples: [
-    ['$0 mcp serve agent.yaml', "serve the agent's tools over stdio (for Claude Desktop, an IDE, …)"],
-    ['$0 mcp serve agent.yaml --http --port 8765 --expose-agent', 'serve them over Streamable HTTP on loopback, the agent too'],
-    ['$0 mcp tools -- npx -y @modelcontextprotocol/server-everything', "list a stdio server's tools (a table, or --json)"],
-    ['$0 mcp call http://127.0.0.1:8765/mcp add \'{"a": 1, "b": 2}\'', 'call one tool of a server'],
+    ['$0 mcp serve examples/calculator/agent.yaml', "serve an agent's tools over stdio (for Claude Desktop, an IDE, …); --http for Streamable HTTP"],
+    ['$0 mcp tools -- agentlib mcp serve examples/calculator/agent.yaml', "list a stdio server's tools (a table, or --json); a URL for an HTTP server"],
+    ['$0 mcp call "agentlib mcp serve examples/calculator/agent.yaml" multiply \'{"a": 1231, "b": 2331}\'', 'call one tool of a server'],
   ],
   builder: (yargs) =>
     yargs

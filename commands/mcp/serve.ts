@@ -4,6 +4,8 @@ import { loadAgentConfig } from '../../lib/config/parse-agent-config.js';
 import { agentToolName } from '../../lib/mcp/map-tool.js';
 import { MCPServer } from '../../lib/mcp/mcp-server.js';
 import { UsageError } from '../../cli/usage-error.js';
+import { ConfigurationError } from '../../lib/core/errors/configuration-error.js';
+import { ScriptedProvider } from '../../lib/providers/scripted.js';
 import { ExitCode } from '../../cli/exit-codes.js';
 import type { CommandArguments, CommandContext } from '../command-module.js';
 import { approvalHandler } from '../run/approvals.js';
@@ -27,6 +29,8 @@ export async function serve(args: CommandArguments, words: readonly string[], co
   const mcp = cliMcpConnections(io, { trust: args.trustMcp === true, cwd });
   try {
     const plan = planAgentLoad({ ref, cwd, env: io.env, vars, mcpTools: mcp.mcpTools });
+    // Serving the tools alone calls no model: no provider (and no API key) is needed.
+    if (args.exposeAgent !== true) plan.options.provider = noModel();
     const agentConfig = await buildAgentConfig(await loadAgentConfig(plan.file, plan.options), plan.options, plan.file);
     const mode = typeof args.approve === 'string' && args.approve !== '' ? args.approve : 'none';
     const approve = await approvalHandler(mode, io);
@@ -43,7 +47,7 @@ export async function serve(args: CommandArguments, words: readonly string[], co
       ...(args.exposeAgent === true ? { agent: { create: () => new Agent(agentConfig), name: agentToolName(name, 'ask'), description: `Ask the ${name} agent: it answers with its own model and tools.` } } : {}),
     });
     if (args.http !== true) {
-      const { closed, close } = await server.serveStdio({ ...(io.stdin === undefined ? {} : { stdin: io.stdin }), stdout: io.stdout as NodeJS.WritableStream });
+      const { closed, close } = await server.serveStdio({ ...(io.stdin === undefined ? {} : { stdin: io.stdin }), stdout: io.stdout });
       const aborted = new Promise<void>((resolve) => context.signal.addEventListener('abort', () => resolve(), { once: true }));
       await Promise.race([closed, aborted]);
       await close();
@@ -67,4 +71,14 @@ export async function serve(args: CommandArguments, words: readonly string[], co
   } finally {
     await mcp.close();
   }
+}
+
+/** The provider of an agent whose tools are served without the agent: never called. */
+function noModel(): ScriptedProvider {
+  return new ScriptedProvider({
+    name: 'none',
+    respond: () => {
+      throw new ConfigurationError('agentlib mcp serve without --expose-agent calls no model');
+    },
+  });
 }

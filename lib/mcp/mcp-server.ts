@@ -21,6 +21,12 @@ export interface ExposedAgent {
   description?: string;
 }
 
+/** The streams `serveStdio` talks over (Node readable and writable streams; default this process's stdin and stdout). */
+export interface StdioStreams {
+  stdin?: object;
+  stdout?: object;
+}
+
 /** Options of an MCPServer. */
 export interface MCPServerOptions {
   /** Server name sent in the handshake. Default `agentlib`. */
@@ -113,10 +119,10 @@ export class MCPServer {
   }
 
   /** Serves over this process's stdin/stdout until stdin ends (or the returned close() is called). */
-  async serveStdio(streams: { stdin?: NodeJS.ReadableStream; stdout?: NodeJS.WritableStream } = {}): Promise<{ closed: Promise<void>; close: () => Promise<void> }> {
+  async serveStdio(streams: StdioStreams = {}): Promise<{ closed: Promise<void>; close: () => Promise<void> }> {
     const { StdioServerTransport } = await loadStdioServerSdk();
-    const stdin = (streams.stdin ?? process.stdin) as NodeJS.ReadStream;
-    const transport = new StdioServerTransport(stdin, (streams.stdout ?? process.stdout) as NodeJS.WriteStream);
+    const stdin = (streams.stdin ?? process.stdin) as typeof process.stdin;
+    const transport = new StdioServerTransport(stdin, (streams.stdout ?? process.stdout) as typeof process.stdout);
     const server = await this.connect(transport);
     const closed = new Promise<void>((resolve) => {
       server.onclose = resolve;

@@ -3,6 +3,9 @@ import { test } from 'node:test';
 import { Agent } from '../../../lib/agent/agent.js';
 import { MCPConnectionError } from '../../../lib/core/errors/mcp-connection-error.js';
 import { mcpTools } from '../../../lib/mcp/mcp-tools.js';
+import { MCPClient } from '../../../lib/mcp/mcp-client.js';
+import { syncAgentTools } from '../../../lib/mcp/sync-agent-tools.js';
+import { gate } from '../../support/gate.js';
 import { MultiMCPClient } from '../../../lib/mcp/multi-mcp-client.js';
 import { ScriptedProvider } from '../../../lib/providers/scripted.js';
 import { Role } from '../../../lib/core/role.js';
@@ -48,4 +51,18 @@ test('MultiMCPClient refuses two servers with the same name, and a server withou
 
 test('mcpTools with requireAll: a failing server fails the whole set (and the others are closed)', async () => {
   await assert.rejects(mcpTools([fixtureStdio('ok'), { name: 'broken', command: 'agentlib-no-such-command-xyz' }], { requireAll: true }), (error) => MCPConnectionError.isInstance(error));
+});
+
+test('syncAgentTools: a tool the server adds at run time (tools/list_changed) joins the agent', async () => {
+  await using client = new MCPClient(fixtureStdio(), { prefix: 'fx' });
+  const tools = await client.tools();
+  const agent = new Agent({ provider: new ScriptedProvider({ replies: [] }), tools });
+  const stop = syncAgentTools(agent, client, tools);
+  const synced = gate();
+  client.onToolsChanged(() => synced.open());
+  await client.callTool('add_tool');
+  await synced.opened;
+  assert.ok(agent.tools.some((t) => t.name === 'fx_added'), agent.tools.map((t) => t.name).join());
+  assert.equal(agent.tools.length, tools.length + 1);
+  stop();
 });
