@@ -14,7 +14,8 @@ import { parseArgs } from 'node:util';
 import { Agent } from '../lib/agent/agent.js';
 import { InMemoryCache, RedisCache, SQLiteCache, type Cache } from '../lib/cache/index.js';
 import { ScriptedProvider } from '../lib/providers/scripted.js';
-import { acquireRedis, acquireSqlite, closeAllStorage } from '../lib/storage/index.js';
+import { acquireSqlite, closeAllStorage } from '../lib/storage/index.js';
+import { acquireRedis } from '../lib/storage/redis-pool.js';
 import { median, sample } from './lib/measure.js';
 
 const { values: args } = parseArgs({

@@ -16,7 +16,8 @@ import { JsonFileSessionStore } from '../lib/sessions/json-file-session-store.js
 import { RedisSessionStore } from '../lib/sessions/redis-session-store.js';
 import { SQLiteSessionStore } from '../lib/sessions/sqlite-session-store.js';
 import type { SessionStore } from '../lib/sessions/types.js';
-import { acquireRedis, closeAllStorage, openSqlite } from '../lib/storage/index.js';
+import { closeAllStorage, openSqlite } from '../lib/storage/index.js';
+import { acquireRedis } from '../lib/storage/redis-pool.js';
 import { findGc, median } from './lib/measure.js';
 
 const { values: args } = parseArgs({
