@@ -29,7 +29,7 @@ describe('agentlib init in a real terminal (tmux)', requires('tmux'), () => {
     const command = `cd ${shellQuote(project.dir)} && env -u CI NO_COLOR=1 ${shellQuote(process.execPath)} ${shellQuote(binPath)} init ${shellQuote(target)}; echo $? > ${shellQuote(exitFile)}; sleep 60`;
     execFileSync('tmux', ['new-session', '-d', '-s', session, '-x', '160', '-y', '40', command]);
     // answer each question once it is on the screen (keys sent earlier could reach no prompt)
-    for (const question of [/[?✔] Template/, /[?✔] Agent name/, /[?✔] Provider/, /[?✔] Model/, /[?✔] Write agent\.yaml, tools\.ts, cassette\.jsonl, PROVENANCE\.md to wizard\?/]) {
+    for (const question of [/[?✔] Template/, /[?✔] Agent name/, /[?✔] Provider/, /[?✔] Model/, /[?✔] Write agent\.yaml, tools\.ts, cassette\.jsonl, PROVENANCE\.md and 1 more to wizard\?/]) {
       await waitFor(() => question.test(pane()), `the question ${String(question)}`);
       execFileSync('tmux', ['send-keys', '-t', session, 'Enter']);
     }

@@ -24,7 +24,7 @@ const END_NAMES = new Set(['END', '__end__']);
  * a node that is not exactly one of agent / function / graph / parallel, an entry, edge or
  * `next` naming no node — every problem at once, as one ConfigFileError with `file:line:col`.
  */
-export function parseGraphConfig(text: string, options: { source?: string; baseDir?: string; env?: NodeJS.ProcessEnv } = {}): LoadedGraphConfig {
+export function parseGraphConfig(text: string, options: { source?: string; baseDir?: string; env?: Readonly<Record<string, string | undefined>> } = {}): LoadedGraphConfig {
   const label = options.source ?? 'graph.yaml';
   const baseDir = resolve(options.baseDir ?? process.cwd());
   const yaml = loadYaml();
@@ -81,7 +81,7 @@ export function parseGraphConfig(text: string, options: { source?: string; baseD
 }
 
 /** Reads and validates a graph YAML file (see parseGraphConfig). */
-export async function loadGraphConfig(path: string, options: { env?: NodeJS.ProcessEnv } = {}): Promise<LoadedGraphConfig> {
+export async function loadGraphConfig(path: string, options: { env?: Readonly<Record<string, string | undefined>> } = {}): Promise<LoadedGraphConfig> {
   let text: string;
   try {
     text = await readFile(path, 'utf8');

@@ -27,11 +27,11 @@ describe('init scaffold', () => {
     assert.ok(!paths.includes('README.md'));
   });
 
-  test("a template's own modules and fixtures are copied; the blank template is agent.yaml, tools.ts and its cassette", () => {
+  test("a template's own modules and fixtures are copied; the blank template is agent.yaml, tools.ts, its cassette and its eval suite", () => {
     const analyst = planScaffold('data_analyst', values);
     const paths = analyst.files.map((file) => file.path);
     for (const file of ['sample-db.ts', 'sql-runner.ts', 'fixtures/sales.sql']) assert.ok(paths.includes(file), file);
     assert.deepEqual(analyst.packages, ['agentlib'], 'the tools import only agentlib');
-    assert.deepEqual(planScaffold('blank', values).files.map((file) => file.path), ['agent.yaml', 'tools.ts', 'cassette.jsonl', 'PROVENANCE.md']);
+    assert.deepEqual(planScaffold('blank', values).files.map((file) => file.path), ['agent.yaml', 'tools.ts', 'cassette.jsonl', 'PROVENANCE.md', 'eval.yaml']);
   });
 });
