@@ -30,4 +30,14 @@ export default tseslint.config(
       '@typescript-eslint/no-non-null-assertion': 'off',
     },
   },
+  {
+    // Benchmarks import their peers from bench/node_modules, which a plain checkout (and CI) does not
+    // install: there the peers' types are unresolved (`any`), so these two rules cannot hold.
+    // bench/tsconfig.json type-checks the benchmarks with the peers installed.
+    files: ['bench/**/*.ts'],
+    rules: {
+      '@typescript-eslint/no-unsafe-return': 'off',
+      '@typescript-eslint/no-redundant-type-constituents': 'off',
+    },
+  },
 );
