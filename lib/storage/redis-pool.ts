@@ -1,6 +1,6 @@
 import type { RedisClientType } from 'redis';
-import { registerConnection } from './connection-registry.js';
 import { loadOptional } from './optional-module.js';
+import { SharedResources } from './shared-resource.js';
 
 /** A use of the shared Redis client for one URL; call `release()` when done with it. */
 export interface RedisHandle {
@@ -12,15 +12,6 @@ export interface RedisHandle {
   release(): Promise<void>;
 }
 
-interface Shared {
-  client: Promise<RedisClientType>;
-  users: number;
-  lastError: Error | undefined;
-  unregister: () => void;
-}
-
-const shared = new Map<string, Shared>();
-
 interface RedisModule {
   createClient(options: { url: string; socket?: { reconnectStrategy?: (retries: number, cause: Error) => number | false | Error; connectTimeout?: number } }): RedisClientType;
 }
@@ -31,8 +22,38 @@ export interface AcquireRedisOptions {
   connectTimeoutMs?: number;
 }
 
-async function closeClient(client: RedisClientType): Promise<void> {
+interface Connected {
+  client: RedisClientType;
+  lastError: Error | undefined;
+}
+
+const clients = new SharedResources<Connected>(async ({ client }) => {
   if (client.isOpen) await client.close().catch(() => client.destroy());
+});
+
+async function connect(url: string, options: AcquireRedisOptions): Promise<Connected> {
+  const redis = await loadOptional<RedisModule>('redis', 'Redis stores');
+  let connected = false;
+  const client = redis.createClient({
+    url,
+    socket: {
+      connectTimeout: options.connectTimeoutMs ?? 5_000,
+      // The first connection fails at once (the caller sees why); after that, reconnect with capped backoff.
+      reconnectStrategy: (retries, cause) => (connected ? Math.min(50 * 2 ** retries, 2_000) : cause),
+    },
+  });
+  const state: Connected = { client, lastError: undefined };
+  client.on('error', (error: unknown) => {
+    state.lastError = error instanceof Error ? error : new Error(String(error));
+  });
+  try {
+    await client.connect();
+    connected = true;
+  } catch (error) {
+    client.destroy();
+    throw error;
+  }
+  return state;
 }
 
 /**
@@ -42,59 +63,6 @@ async function closeClient(client: RedisClientType): Promise<void> {
  * Reference-counted: the last `release()` closes it.
  */
 export async function acquireRedis(url: string, options: AcquireRedisOptions = {}): Promise<RedisHandle> {
-  let entry = shared.get(url);
-  if (entry === undefined) {
-    const created: Shared = { client: Promise.resolve(undefined as never), users: 0, lastError: undefined, unregister: () => undefined };
-    created.client = loadOptional<RedisModule>('redis', 'Redis stores').then(async (redis) => {
-      let connected = false;
-      const client = redis.createClient({
-        url,
-        socket: {
-          connectTimeout: options.connectTimeoutMs ?? 5_000,
-          // The first connection fails at once (the caller sees why); after that, reconnect with capped backoff.
-          reconnectStrategy: (retries, cause) => (connected ? Math.min(50 * 2 ** retries, 2_000) : cause),
-        },
-      });
-      client.on('error', (error: unknown) => {
-        created.lastError = error instanceof Error ? error : new Error(String(error));
-      });
-      try {
-        await client.connect();
-        connected = true;
-      } catch (error) {
-        client.destroy();
-        throw error;
-      }
-      return client;
-    });
-    created.unregister = registerConnection(async () => {
-      shared.delete(url);
-      await closeClient(await created.client);
-    });
-    shared.set(url, created);
-    entry = created;
-    created.client.catch(() => {
-      if (shared.get(url) === created) {
-        shared.delete(url);
-        created.unregister();
-      }
-    });
-  }
-  const current = entry;
-  const client = await current.client;
-  current.users += 1;
-  let released = false;
-  return {
-    client,
-    lastError: () => current.lastError,
-    async release() {
-      if (released) return;
-      released = true;
-      current.users -= 1;
-      if (current.users > 0) return;
-      current.unregister();
-      if (shared.get(url) === current) shared.delete(url);
-      await closeClient(client);
-    },
-  };
+  const use = await clients.acquire(url, () => connect(url, options));
+  return { client: use.value.client, lastError: () => use.value.lastError, release: () => use.release() };
 }
