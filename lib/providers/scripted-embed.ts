@@ -1,12 +1,4 @@
-/** FNV-1a 32-bit hash of a string. */
-function fnv1a(text: string, seed = 0x811c9dc5): number {
-  let hash = seed;
-  for (let i = 0; i < text.length; i++) {
-    hash ^= text.charCodeAt(i);
-    hash = Math.imul(hash, 0x01000193);
-  }
-  return hash >>> 0;
-}
+import { fnv1a } from '../core/fnv1a.js';
 
 /**
  * A deterministic unit vector for a text: hashed bag of lowercase words (feature hashing with a

@@ -1,5 +1,6 @@
 import { ConfigurationError } from '../../core/errors/configuration-error.js';
 import type { EmbedOptions, EmbeddingProvider } from './embedding-provider.js';
+import { fnv1a } from '../../core/fnv1a.js';
 
 /** Options of {@link HashingEmbedder}. */
 export interface HashingEmbedderOptions {
@@ -9,16 +10,6 @@ export interface HashingEmbedderOptions {
   charNgram?: number;
   /** Weight of the character n-grams against words (1 each). Default 0.5. */
   charWeight?: number;
-}
-
-/** FNV-1a 32-bit hash. */
-function fnv1a(text: string, seed = 0x811c9dc5): number {
-  let hash = seed;
-  for (let i = 0; i < text.length; i++) {
-    hash ^= text.charCodeAt(i);
-    hash = Math.imul(hash, 0x01000193);
-  }
-  return hash >>> 0;
 }
 
 /**
