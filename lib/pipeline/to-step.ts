@@ -42,9 +42,7 @@ export function step<I, O>(fn: StepFn<I, O>, name?: string): Step<I, O>;
 export function step(agent: AgentLike, name?: string): Step<string, string>;
 export function step<A extends Record<string, unknown>>(tool: Tool<A>, name?: string): Step<A, ToolOutput>;
 export function step<I, O>(existing: Step<I, O>): Step<I, O>;
-// The implementation's return type must cover every overload's Step<I, O>, and Step is invariant in I.
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
-export function step(value: unknown, name?: string): Step<any, any> {
+export function step(value: unknown, name?: string): Step<never, unknown> {
   if (value instanceof Step) return value as Step<unknown, unknown>;
   if (isTool(value)) return toolStep(value, name);
   if (isAgent(value)) {
