@@ -4,20 +4,17 @@ import { GraphExecutionError } from '../core/errors/graph-execution-error.js';
 import { InterruptError } from '../core/errors/interrupt-error.js';
 import { generateId } from '../core/ids.js';
 import { linkSignals } from '../core/linked-signal.js';
-import { sleep as realSleep } from '../core/sleep.js';
 import type { Message } from '../core/message.js';
-import { EventBus } from '../events/bus.js';
 import type { AgentEvent } from '../events/types.js';
 import { InMemoryCheckpointStore } from './checkpoint/memory-store.js';
 import { checkStoreId } from '../storage/store-id.js';
-import type { Checkpoint, CheckpointStore, ListCheckpointsOptions, RunSnapshot } from './checkpoint/types.js';
-import { END, GRAPH_DEFAULTS, LAST_OUTPUT_KEY, MergePolicy } from './constants.js';
+import type { Checkpoint, CheckpointStore, ListCheckpointsOptions } from './checkpoint/types.js';
+import { END, MergePolicy } from './constants.js';
 import { GraphStream } from './graph-stream.js';
 import { LiveGenerators } from './live-generators.js';
 import type { GraphDefinition, LeafSpec, NodeSpec, RouterSpec } from './node-spec.js';
-import { outputText } from './node-return.js';
-import { usageFromJSON } from './outcome.js';
-import { executeGraph, freshSnapshot, writeCheckpoint, type RunSetup } from './run-graph.js';
+import { freshSnapshot, writeCheckpoint, type RunSetup } from './run-graph.js';
+import { forkSnapshot, runSetup, runToResult } from './graph-run-setup.js';
 import { initialState } from './state.js';
 import { graphToJSON, type GraphJSON } from './render/to-json.js';
 import { graphToMermaid } from './render/mermaid.js';
@@ -289,51 +286,8 @@ export class AgentGraph {
   }
 
   #setup(options: GraphRunOptions, threadId: string, sink: ((e: AgentEvent) => void) | undefined, signal: AbortSignal, parentCheckpointId: string | null, responses: ReadonlyMap<string, unknown>): RunSetup {
-    const stepStore = options.checkpointStore ?? this.#options.checkpointStore;
-    const bus = new EventBus({ observers: [...(this.#options.observers ?? []), ...(options.observers ?? [])] });
-    const g = this.#options;
-    return {
-      def: this.definition(),
-      runId: generateId('run'),
-      threadId,
-      parentRunId: options.parentRunId,
-      tag: undefined,
-      bus,
-      sink,
-      signal,
-      stepStore,
-      interruptStore: this.#storeOf(stepStore),
-      parentCheckpointId,
-      responses,
-      limits: {
-        maxSteps: options.maxSteps ?? g.maxSteps ?? GRAPH_DEFAULTS.maxSteps,
-        stallThreshold: g.stallThreshold ?? GRAPH_DEFAULTS.stallThreshold,
-        maxTotalTokens: options.maxTotalTokens ?? g.maxTotalTokens,
-        maxCostUsd: options.maxCostUsd ?? g.maxCostUsd,
-      },
-      sleep: g.sleep ?? realSleep,
-    };
-  }
-
-  async #go(setup: RunSetup, snapshot: RunSnapshot): Promise<GraphResult> {
-    const started = Date.now();
-    const end = await executeGraph(setup, snapshot);
-    const s = end.snapshot;
-    return {
-      runId: setup.runId,
-      threadId: setup.threadId,
-      status: end.status,
-      content: outputText(s.state.data[LAST_OUTPUT_KEY]),
-      state: s.state,
-      interrupted: end.status === 'interrupted',
-      interruptId: s.interrupts[0]?.id,
-      interrupts: s.interrupts,
-      totalUsage: usageFromJSON(s.usage),
-      nodeResults: s.nodeResults,
-      steps: s.step,
-      checkpointId: end.checkpointId ?? setup.parentCheckpointId ?? undefined,
-      durationMs: Date.now() - started,
-    };
+    const interruptStore = this.#storeOf(options.checkpointStore ?? this.#options.checkpointStore);
+    return runSetup({ def: this.definition(), graphOptions: this.#options, options, threadId, sink, signal, parentCheckpointId, responses, interruptStore });
   }
 
   #signal(options: GraphRunOptions, own: AbortSignal | undefined): { signal: AbortSignal; dispose: () => void } {
@@ -355,7 +309,7 @@ export class AgentGraph {
         const setup = this.#setup(options, options.threadId === undefined ? source.threadId : threadId, sink, signal, source.id, new Map());
         const snapshot = forkSnapshot(source, options.stateUpdate);
         await writeCheckpoint(setup, store, snapshot, 'fork', source.node);
-        return await this.#go(setup, snapshot);
+        return await runToResult(setup, snapshot);
       }
       if (options.stateUpdate !== undefined) throw new GraphExecutionError('stateUpdate needs fromCheckpoint');
       const setup = this.#setup(options, threadId, sink, signal, null, new Map());
@@ -366,7 +320,7 @@ export class AgentGraph {
         }
         await writeCheckpoint(setup, setup.stepStore, snapshot, 'input', null);
       }
-      return await this.#go(setup, snapshot);
+      return await runToResult(setup, snapshot);
     } finally {
       dispose();
     }
@@ -392,7 +346,7 @@ export class AgentGraph {
       sink?.(event);
       const p = setup.bus.emit(event);
       if (p) await p;
-      return await this.#go(setup, { ...latest, interrupts: [] });
+      return await runToResult(setup, { ...latest, interrupts: [] });
     } finally {
       dispose();
     }
@@ -407,18 +361,9 @@ export class AgentGraph {
     if (latest.interrupts.length > 0) throw new GraphExecutionError(`thread "${threadId}" waits on interrupt "${latest.interrupts[0]?.id ?? ''}": answer it with resume`);
     const { signal, dispose } = this.#signal(options, own);
     try {
-      return await this.#go(this.#setup(options, threadId, sink, signal, latest.id, new Map()), latest);
+      return await runToResult(this.#setup(options, threadId, sink, signal, latest.id, new Map()), latest);
     } finally {
       dispose();
     }
   }
-}
-
-/**
- * A fork of `source`: its state with `update` merged (data and metadata key by key; messages
- * replaced); an interrupted node is entered afresh (it asks again, with a new interruptId).
- */
-function forkSnapshot(source: Checkpoint, update: GraphRunOptions['stateUpdate']): RunSnapshot {
-  const state = { ...source.state, data: { ...source.state.data, ...update?.data }, metadata: { ...source.state.metadata, ...update?.metadata }, messages: update?.messages ? [...update.messages] : source.state.messages };
-  return { state, next: source.next, progress: null, interrupts: [], step: source.step, usage: source.usage, nodeResults: source.nodeResults, seen: source.seen, lastHash: null, stalls: 0 };
 }
