@@ -37,8 +37,14 @@ export function responseCacheKey(request: ProviderRequest): string {
  */
 export function responseCacheHint(request: ProviderRequest): CacheHint {
   const last: Message | undefined = request.messages[request.messages.length - 1];
-  const earlier = request.messages.slice(0, -1);
-  const hint: CacheHint = { kind: 'response', scope: sha256(stableStringify([...requestSettings(request), earlier])) };
+  let scope: string | undefined;
+  const hint: CacheHint = {
+    kind: 'response',
+    // Hashed on first read: only a semantic cache reads it, and every LLM call of an agent with a cache builds a hint.
+    get scope(): string {
+      return (scope ??= sha256(stableStringify([...requestSettings(request), request.messages.slice(0, -1)])));
+    },
+  };
   if (last?.role === Role.USER && last.images === undefined && last.content.trim() !== '') hint.text = last.content;
   return hint;
 }
