@@ -116,19 +116,27 @@ function throughput(text: string): number {
 }
 const asciiRate = throughput(megabyte(true));
 const mixedRate = throughput(megabyte(false));
+/** The slow path: an injection in every 10 KB, so each pattern runs on its own from the first one. */
+function withInjections(): string {
+  const base = megabyte(true);
+  const parts: string[] = [];
+  for (let at = 0, i = 0; at < base.length; at += 10_000, i++) parts.push(base.slice(at, at + 10_000), `\n${corpora.injections[i % corpora.injections.length]!.text}\n`);
+  return parts.join('').slice(0, 1_000_000);
+}
+const injectedRate = throughput(withInjections());
 const load = loadavg()[0] ?? 0;
-console.log(`\nScreening 1 MB of tool output (least CPU time of 15): ${asciiRate.toFixed(0)} MB/s ASCII, ${mixedRate.toFixed(0)} MB/s with non-ASCII text (${cpus().length} × ${cpus()[0]?.model ?? 'cpu'}, load average ${load.toFixed(1)}${load > cpus().length ? ': the machine is busy, speeds are understated' : ''})`);
+console.log(`\nScreening 1 MB of tool output (least CPU time of 15): ${asciiRate.toFixed(0)} MB/s ASCII, ${mixedRate.toFixed(0)} MB/s with non-ASCII text, ${injectedRate.toFixed(0)} MB/s with an injection every 10 KB (${cpus().length} × ${cpus()[0]?.model ?? 'cpu'}, load average ${load.toFixed(1)}${load > cpus().length ? ': the machine is busy, speeds are understated' : ''})`);
 
 const goals = {
   piiF1: PII_TYPES.every((t) => ourPii[t]!.f1 >= 0.95),
   piiAbovePeer: Object.keys(PEER_KINDS).every((t) => ourPii[t]!.f1 > peerPii[t]!.f1),
   injectionRecall: ourInj.recall >= 0.9,
   injectionFalsePositives: ourInj.falsePositiveRate <= 0.02,
-  screeningSpeed: asciiRate >= 50,
+  screeningSpeed: asciiRate >= 50 && mixedRate >= 50,
 };
 console.log(`\ngoals: ${Object.entries(goals).map(([k, v]) => `${k} ${v ? 'met' : 'MISSED'}`).join(', ')}`);
 if (!args['no-json']) {
   mkdirSync(dirname(args.json), { recursive: true });
-  writeFileSync(args.json, `${JSON.stringify({ version: 1, pii: { agentlib: ourPii, peer: peerPii }, injection: { agentlib: ourInj, peer: peerInj }, screeningMBps: { ascii: asciiRate, mixed: mixedRate, loadAverage: load }, goals }, null, 2)}\n`);
+  writeFileSync(args.json, `${JSON.stringify({ version: 1, pii: { agentlib: ourPii, peer: peerPii }, injection: { agentlib: ourInj, peer: peerInj }, screeningMBps: { ascii: asciiRate, mixed: mixedRate, injected: injectedRate, loadAverage: load }, goals }, null, 2)}\n`);
 }
 if (args.check && Object.values(goals).some((v) => !v)) process.exit(1);

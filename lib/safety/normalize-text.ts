@@ -36,8 +36,12 @@ export interface NormalizedText {
 const NON_ASCII_RUN = /[^\x00-\x7f]+/g;
  
 const NON_ASCII = /[^\x00-\x7f]/;
+/** Any invisible character (see {@link INVISIBLE}), to skip the per-character work on runs without one. */
+const ANY_INVISIBLE = new RegExp(INVISIBLE.source.slice(1, -1));
 /** Any look-alike letter (a class scan: fast on text that has none). */
 const HOMOGLYPH_CHAR = new RegExp(`[${Object.keys(HOMOGLYPHS).join('')}]`, 'g');
+/** The same class, not global: a test on one run. */
+const HOMOGLYPH_IN = new RegExp(HOMOGLYPH_CHAR.source);
 const LETTER = /^\p{L}$/u;
 const LATIN = /\p{Script=Latin}/u;
 
@@ -73,11 +77,27 @@ function foldHomoglyphs(text: string): string {
 }
 
 /**
- * Normalises `original` (see the module comment). Pure ASCII text comes back as is (no map), which
- * keeps screening of ordinary tool output fast; otherwise only the non-ASCII runs are processed.
+ * Whether normalising leaves `text` as it is: every non-ASCII run already NFKC, with no invisible
+ * character and no look-alike letter (the usual case: accents, symbols, CJK). Then no offset map
+ * is built (a map costs a pass over every character).
+ */
+function unchangedByNormalizing(text: string): boolean {
+  NON_ASCII_RUN.lastIndex = 0;
+  for (let m = NON_ASCII_RUN.exec(text); m !== null; m = NON_ASCII_RUN.exec(text)) {
+    const run = m[0];
+    if (ANY_INVISIBLE.test(run) || HOMOGLYPH_IN.test(run) || run.normalize('NFKC') !== run) return false;
+  }
+  return true;
+}
+
+/**
+ * Normalises `original` (see the module comment). Text that normalising would not change (all ASCII,
+ * or non-ASCII that is already NFKC without invisible or look-alike characters) comes back as is,
+ * with no map, which keeps screening of ordinary tool output fast; otherwise only the non-ASCII
+ * runs are processed.
  */
 export function normalizeText(original: string): NormalizedText {
-  if (!NON_ASCII.test(original)) return { text: original, offsets: undefined, original };
+  if (!NON_ASCII.test(original) || unchangedByNormalizing(original)) return { text: original, offsets: undefined, original };
   let offsets = new Int32Array(original.length + 16);
   let size = 0;
   const push = (at: number): void => {
@@ -95,7 +115,16 @@ export function normalizeText(original: string): NormalizedText {
     parts.push(original.slice(last, m.index));
     for (let i = last; i < m.index; i++) push(i);
     let index = m.index;
-    for (const cp of m[0]) {
+    const run = m[0];
+    // Most non-ASCII text (accented letters, CJK) is already NFKC with nothing invisible: kept as
+    // is, one offset per unit. (A run that NFKC leaves unchanged has every character unchanged.)
+    if (!ANY_INVISIBLE.test(run) && run.normalize('NFKC') === run) {
+      parts.push(run);
+      for (let i = 0; i < run.length; i++) push(index + i);
+      last = index + run.length;
+      continue;
+    }
+    for (const cp of run) {
       if (!INVISIBLE.test(cp)) {
         const folded = cp.normalize('NFKC');
         parts.push(folded);
