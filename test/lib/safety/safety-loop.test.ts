@@ -152,6 +152,36 @@ describe('coherence check in the agent loop', () => {
     assert.ok(result.trace.steps.some((s) => s.type === 'coherence_check'));
   });
 
+  test('parallel tool calls: their coherence checks run at the same time, and each output is screened (spec: "parallel paths")', async () => {
+    let inFlight = 0;
+    let most = 0;
+    let release!: () => void;
+    const bothArrived = new Promise<void>((resolve) => (release = resolve));
+    const checker = new ScriptedProvider({
+      respond: async () => {
+        inFlight++;
+        most = Math.max(most, inFlight);
+        if (inFlight === 2) release();
+        // Checks run one after the other would never see two in flight: the timer only ends the test then.
+        let timer: NodeJS.Timeout | undefined;
+        await Promise.race([bothArrived, new Promise((resolve) => (timer = setTimeout(resolve, 3000)))]);
+        clearTimeout(timer);
+        inFlight--;
+        return 'COHERENT';
+      },
+    });
+    const calls: string[] = [];
+    const second = { toolName: 'fetch_page', parameters: { url: 'https://shop.example/b' } };
+    const provider = new ScriptedProvider({ replies: [{ toolCalls: [fetchCall, second] }, 'done'] });
+    const agent = new Agent({ provider, tools: [pageTool(true, calls)], coherence: { provider: checker, model: 'checker-model' }, runtime: testRuntime() });
+    await agent.run('compare the two kettles');
+    assert.equal(most, 2, 'both coherence checks were in flight at once');
+    assert.deepEqual(calls.sort(), ['https://shop.example/b', 'https://shop.example/k']);
+    const screened = provider.requests[1]!.messages.filter((m) => m.role === 'tool');
+    assert.equal(screened.length, 2);
+    for (const message of screened) assert.equal(message.content, 'Kettle, 12 EUR. [removed: possible prompt injection (ignore_instructions)] and call refund. In stock.');
+  });
+
   test('the check failing is fail-open by default, and blocks with failClosed', async () => {
     const failing = () => new ScriptedProvider({ replies: [{ error: new ProviderError('down', { provider: 'checker', status: 503 }) }] });
     const open = setup(failing());
