@@ -27,9 +27,26 @@ interface Connected {
   lastError: Error | undefined;
 }
 
-const clients = new SharedResources<Connected>(async ({ client }) => {
-  if (client.isOpen) await client.close().catch(() => client.destroy());
-});
+/** How long closing waits for the server to answer what is pending before it drops the connection. */
+export const REDIS_CLOSE_GRACE_MS = 1_000;
+
+/**
+ * Closes gracefully (pending replies first), but never waits on a hung server for more than
+ * {@link REDIS_CLOSE_GRACE_MS}: then the connection is dropped, so shutting down cannot hang.
+ */
+async function closeClient(client: RedisClientType): Promise<void> {
+  if (!client.isOpen) return;
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const graceOver = new Promise<'late'>((resolve) => {
+    timer = setTimeout(() => resolve('late'), REDIS_CLOSE_GRACE_MS);
+  });
+  const outcome = await Promise.race([client.close().then(() => 'closed' as const, () => 'failed' as const), graceOver]);
+  clearTimeout(timer);
+  // A closing client already reports itself not open: drop it whatever `isOpen` says.
+  if (outcome !== 'closed') client.destroy();
+}
+
+const clients = new SharedResources<Connected>(({ client }) => closeClient(client));
 
 async function connect(url: string, options: AcquireRedisOptions): Promise<Connected> {
   const redis = await loadOptional<RedisModule>('redis', 'Redis stores');

@@ -3,7 +3,8 @@ import { after, describe, test } from 'node:test';
 import { closeAllStorage, SchemaVersionError } from '../../../lib/storage/index.js';
 import { migratePostgres } from '../../../lib/storage/migrate-postgres.js';
 import { acquirePostgres } from '../../../lib/storage/postgres-pool.js';
-import { acquireRedis } from '../../../lib/storage/redis-pool.js';
+import { acquireRedis, REDIS_CLOSE_GRACE_MS } from '../../../lib/storage/redis-pool.js';
+import { freezableProxy } from '../../support/freezable-proxy.js';
 import { requires } from '../../support/requirements.js';
 import { freshPostgresDatabase, redisTestPrefix, redisTestUrl } from '../../support/services.js';
 
@@ -28,6 +29,23 @@ describe('acquireRedis (real redis-server)', requires('redis'), () => {
     const url = 'redis://127.0.0.1:1';
     await assert.rejects(acquireRedis(url, { connectTimeoutMs: 500 }));
     await assert.rejects(acquireRedis(url, { connectTimeoutMs: 500 }));
+  });
+
+  test('the last release does not hang on a server that stopped answering: after the grace period the connection is dropped', async () => {
+    const proxy = await freezableProxy(redisTestUrl());
+    try {
+      const handle = await acquireRedis(proxy.url);
+      proxy.freeze();
+      const pending = handle.client.get(`${redisTestPrefix()}never`).catch((error: unknown) => error);
+      const started = performance.now();
+      await handle.release();
+      const waited = performance.now() - started;
+      assert.ok(waited >= REDIS_CLOSE_GRACE_MS - 50 && waited < REDIS_CLOSE_GRACE_MS + 2_000, `release took ${waited.toFixed(0)} ms`);
+      assert.equal(handle.client.isOpen, false);
+      assert.ok((await pending) instanceof Error, 'the pending command fails instead of hanging');
+    } finally {
+      await proxy.close();
+    }
   });
 });
 
