@@ -54,7 +54,8 @@ const DAY = /^(\d{4})-(\d{2})-(\d{2})$/;
 /** Checks a daily-log name `YYYY-MM-DD` (a real date); InvalidStoreIdError otherwise. */
 export function checkDay(day: unknown): string {
   const match = typeof day === 'string' ? DAY.exec(day) : null;
-  const valid = match !== null && new Date(`${day as string}T00:00:00Z`).toISOString().startsWith(day as string);
+  const time = match === null ? Number.NaN : Date.UTC(Number(match[1]), Number(match[2]) - 1, Number(match[3]));
+  const valid = Number.isFinite(time) && new Date(time).toISOString().startsWith(day as string);
   if (!valid) throw new InvalidStoreIdError({ what: 'daily log', id: String(day), reason: 'it must be a date YYYY-MM-DD' });
   return day as string;
 }

@@ -41,5 +41,5 @@ export function rememberTool(memory: KnowledgeMemory): Tool {
       });
       return { remembered: entry.id, importance: entry.importance };
     },
-  }) as unknown as Tool;
+  });
 }

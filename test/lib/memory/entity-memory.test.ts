@@ -20,7 +20,7 @@ before(async () => {
   dir = await mkdtemp(join(tmpdir(), 'agentlib-entities-'));
 });
 after(async () => {
-  closeAllStorage();
+  await closeAllStorage();
   await rm(dir, { recursive: true, force: true });
 });
 
