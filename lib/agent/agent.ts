@@ -23,6 +23,10 @@ import { sessionExtension, type SessionExtension } from '../sessions/session-ext
 import type { SessionBinding } from '../sessions/types.js';
 import type { ConversationMemory } from '../memory/conversation-memory.js';
 import { memoryExtension } from '../memory/memory-extension.js';
+import { resolveLongTermMemory, type LongTermMemory } from './resolve-long-term-memory.js';
+import type { EntityMemory } from '../memory/entities/entity-memory.js';
+import type { KnowledgeGraphMemory } from '../memory/knowledge-graph/knowledge-graph-memory.js';
+import type { KnowledgeMemory } from '../memory/knowledge/knowledge-memory.js';
 import type { AgentConfig, AgentInput, ResponseCache, RunOptions } from './types.js';
 
 type StreamedRun = (agent: Agent, input: AgentInput, options: RunOptions, onEvent: (event: AgentEvent) => void, aborter: RunAborter, useHistory: boolean) => Promise<AgentResult>;
@@ -64,6 +68,7 @@ export class Agent {
   readonly #memory: ConversationMemory | undefined;
   readonly #session: SessionExtension | undefined;
   readonly #binding: SessionBinding | undefined;
+  readonly #longTerm: LongTermMemory;
   #history: Message[] = [];
   #usage = new AgentUsage();
   #systemPrompt = '';
@@ -79,11 +84,13 @@ export class Agent {
     this.#session = session === undefined || this.#memory === undefined ? undefined : sessionExtension(this.#memory, session, { fallbackSummarizer });
     const own = this.#session?.extension ?? (this.#memory === undefined ? undefined : memoryExtension(this.#memory, { fallbackSummarizer }));
     const compression = resolveCompression(config, resolved.model);
-    // Memory (or the session) goes first, so later extensions see the history it restores;
-    // compression goes last, so it sees the messages every other extension prepared.
-    const extensions = [...(own === undefined ? [] : [own]), ...resolved.extensions, ...(compression === undefined ? [] : [compression])];
+    this.#longTerm = resolveLongTermMemory(config, { provider: resolved.provider, model: resolved.model });
+    // Memory (or the session) goes first, so later extensions see the history it restores; then
+    // the entity, relationship and long-term blocks; compression goes last, so it sees the
+    // messages every other extension prepared.
+    const extensions = [...(own === undefined ? [] : [own]), ...this.#longTerm.extensions, ...resolved.extensions, ...(compression === undefined ? [] : [compression])];
     this.#config = extensions.length === resolved.extensions.length ? resolved : { ...resolved, extensions };
-    for (const tool of config.tools ?? []) this.#registry.add(tool);
+    for (const tool of [...(config.tools ?? []), ...this.#longTerm.tools]) this.#registry.add(tool);
     this.#builtWithTools = this.#registry.size > 0;
     const observers: AgentObserver[] = [...(config.observers ?? [])];
     if (config.hooks) observers.push(hooksToObserver(config.hooks));
@@ -123,6 +130,21 @@ export class Agent {
   /** The agent's ConversationMemory, when it has one (`memory` or `summarize` options). */
   get memory(): ConversationMemory | undefined {
     return this.#memory;
+  }
+
+  /** The agent's EntityMemory (`entityMemory` option), when it has one. */
+  get entityMemory(): EntityMemory | undefined {
+    return this.#longTerm.entityMemory;
+  }
+
+  /** The agent's KnowledgeGraphMemory (`knowledgeGraph` option), when it has one. */
+  get knowledgeGraph(): KnowledgeGraphMemory | undefined {
+    return this.#longTerm.knowledgeGraph;
+  }
+
+  /** The agent's KnowledgeMemory (`knowledgeMemory` option), when it has one. */
+  get knowledgeMemory(): KnowledgeMemory | undefined {
+    return this.#longTerm.knowledgeMemory;
   }
 
   /** Usage summed over every run since construction or `reset()`. */

@@ -21,6 +21,7 @@ const AGENT_OPTIONS: Keys<AgentConfig> = {
   approvalTimeout: true, parallelToolExecution: true, parentRunId: true, traceMetadata: true, traceToolResultChars: true,
   runtime: true, memory: true, summarize: true, summarizeOnTrim: true, summarizeProvider: true, summarizeModel: true,
   summarizeMaxTokens: true, session: true, sessionStore: true, sessionId: true,
+  entityMemory: true, knowledgeGraph: true, knowledgeMemory: true,
   compress: true, compressContext: true, compressThreshold: true, compressKeepRecent: true,
   guardrails: true, screening: true, coherence: true, screenToolOutput: true, outputScreeningPatterns: true,
   coherenceCheck: true, coherenceProvider: true, coherenceModel: true,

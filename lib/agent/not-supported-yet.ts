@@ -19,11 +19,6 @@ export interface PendingSubsystem {
  */
 export const NOT_SUPPORTED_YET: readonly PendingSubsystem[] = [
   {
-    subsystem: 'entity, knowledge-graph and long-term memory (lib/memory/)',
-    yamlKeys: ['entity_memory', 'knowledge_graph', 'knowledge_memory'],
-    agentOptions: ['entityMemory', 'knowledgeGraph', 'knowledgeMemory'],
-  },
-  {
     subsystem: 'the RAG subsystem (lib/rag/: knowledge bases and retrieval)',
     yamlKeys: ['rag', 'knowledge'],
     agentOptions: ['rag', 'knowledge'],

@@ -16,6 +16,9 @@ import type { ReasoningStrategyName } from './strategies.js';
 import type { AgentExtension } from './extension.js';
 import type { ConversationMemory, ConversationMemoryOptions } from '../memory/conversation-memory.js';
 import type { SessionBinding, SessionStore } from '../sessions/types.js';
+import type { EntityMemory, EntityMemoryOptions } from '../memory/entities/entity-memory.js';
+import type { KnowledgeGraphMemory, KnowledgeGraphMemoryOptions } from '../memory/knowledge-graph/knowledge-graph-memory.js';
+import type { KnowledgeMemory, KnowledgeMemoryOptions } from '../memory/knowledge/knowledge-memory.js';
 import type { SafetyAgentConfig } from '../safety/safety-config.js';
 
 /** What a run takes: a prompt, or messages to append to the conversation. */
@@ -209,6 +212,15 @@ export interface AgentConfig {
   session?: SessionBinding;
   /** Compress the per-call messages when they near the context window (never the memory). */
   compress?: CompressConfig;
+  /**
+   * Entities of the conversation (people, organisations, projects…), extracted after each run by
+   * one structured LLM call and given back as "Known Entities" (an EntityMemory, or its options).
+   */
+  entityMemory?: EntityMemory | EntityMemoryOptions;
+  /** Relationships as triples, extracted after each run; the relevant ones given back as "Known Relationships". */
+  knowledgeGraph?: KnowledgeGraphMemory | KnowledgeGraphMemoryOptions;
+  /** Long-term memory with the `remember` tool and daily logs ("Long-term Memory", "Recent Memory"). */
+  knowledgeMemory?: KnowledgeMemory | KnowledgeMemoryOptions;
   /** Extensions of your own; they run after the built-in ones (safety, memory, sessions, compression). */
   extensions?: readonly AgentExtension[];
   /** Input, output, tool-argument and tool-result guardrails (docs/safety.md). */

@@ -2,6 +2,7 @@ import { pendingYamlKey } from '../agent/not-supported-yet.js';
 import { REASONING_STRATEGIES, type ReasoningStrategyName } from '../agent/strategies.js';
 import { CACHE_FIELDS, readCache } from './cache-node.js';
 import { BUDGET_FIELDS, RETRY_FIELDS, STRUCTURED_FIELDS, TOOL_CONFIG_FIELDS, TRACE_FIELDS } from './group-fields.js';
+import { ENTITY_MEMORY_FIELDS, KNOWLEDGE_GRAPH_FIELDS, KNOWLEDGE_MEMORY_FIELDS, memoryComponent } from './long-term-memory-fields.js';
 import { GUARDRAILS_FIELDS, MCP_FIELDS, MEMORY_FIELDS, PLACEHOLDER_READERS, SESSION_FIELDS } from './placeholder-fields.js';
 import { POLICY_FIELDS, readPolicy } from './policy-node.js';
 import { PROVIDER_FIELDS, readProvider } from './provider-node.js';
@@ -45,6 +46,9 @@ export const AGENT_FIELDS: FieldTable = {
   cache: { read: readCache, type: 'URL | true | mapping', description: 'Cache of LLM replies and cacheable tool results (see docs/caching.md).', fields: CACHE_FIELDS },
   memory: { read: PLACEHOLDER_READERS.memory, type: 'mapping', description: 'Conversation memory.', fields: MEMORY_FIELDS },
   session: { read: PLACEHOLDER_READERS.session, type: 'mapping', description: 'Persistent sessions.', fields: SESSION_FIELDS },
+  entity_memory: { read: memoryComponent(ENTITY_MEMORY_FIELDS), type: 'true | mapping', description: 'Entities of the conversation, extracted after each run ("Known Entities").', fields: ENTITY_MEMORY_FIELDS },
+  knowledge_graph: { read: memoryComponent(KNOWLEDGE_GRAPH_FIELDS), type: 'true | mapping', description: 'Relationships as triples, extracted after each run ("Known Relationships").', fields: KNOWLEDGE_GRAPH_FIELDS },
+  knowledge_memory: { read: memoryComponent(KNOWLEDGE_MEMORY_FIELDS), type: 'true | mapping', description: 'Long-term memory: the remember tool, MEMORY.md and daily logs.', fields: KNOWLEDGE_MEMORY_FIELDS },
   compress: { read: group(COMPRESS_FIELDS), type: 'mapping', description: 'Prompt compression near the context window (per call; never the memory).', fields: COMPRESS_FIELDS },
   guardrails: { read: PLACEHOLDER_READERS.guardrails, type: 'mapping', description: 'Guardrails on the input, the answer, tool arguments and tool results.', fields: GUARDRAILS_FIELDS },
   screening: { read: group(SCREENING_FIELDS), type: 'mapping', description: 'Tool-output screening for prompt injection.', fields: SCREENING_FIELDS },

@@ -4,6 +4,7 @@ import { ConfigFileError } from '../core/errors/config-file-error.js';
 import { ConfigurationError } from '../core/errors/configuration-error.js';
 import type { ProviderTimeoutOptions } from '../providers/call-timeouts.js';
 import { createProvider, withProviderTimeouts, type ProviderSpec } from '../providers/create-provider.js';
+import { longTermMemoryOptions } from './long-term-memory-settings.js';
 import type { Provider } from '../providers/spec.js';
 import type { ConversationMemoryOptions } from '../memory/conversation-memory.js';
 import type { SessionBinding } from '../sessions/types.js';
@@ -105,8 +106,9 @@ function fileModel(config: AgentFileConfig, options: LoadAgentOptions): string |
 /**
  * Builds an Agent from a validated config: creates the provider (`createProvider`, unless one is
  * passed), imports the tools, builds the ToolPolicy, and applies `options` overrides.
- * `entity_memory`, `knowledge_graph` and `knowledge_memory` are refused as not supported yet when
- * the file is read; the tools of `mcp.servers` come from `options.mcpTools`.
+ * `entity_memory`, `knowledge_graph` and `knowledge_memory` open their stores (default SQLite
+ * `.agentlib/agentlib.db`, files under `.agentlib/memory`); the tools of `mcp.servers` come from
+ * `options.mcpTools`.
  */
 export async function createAgentFromConfig(config: AgentFileConfig, options: LoadAgentOptions = {}, label = config.source): Promise<Agent> {
   return new Agent(await buildAgentConfig(config, options, label));
@@ -131,6 +133,7 @@ export async function buildAgentConfig(config: AgentFileConfig, options: LoadAge
   const policy = config.policy === undefined ? undefined : new ToolPolicy(config.policy.options);
   const toolConfig = compact<NonNullable<AgentConfig['toolConfig']>>({ parallel: config.toolConfig?.parallel, approvalTimeout: config.toolConfig?.approvalTimeout, policy, ...extra.toolConfig });
   const safety = await safetyFromFile(config, (spec) => providerFor(config, { ...options, provider: spec }, label));
+  const longTerm = await longTermMemoryOptions(config, provider, (spec) => (options.createProvider ?? createProvider)(spec, { interpolatedEnv: config.interpolatedEnv ?? [] }), label);
   const observers = [...safety.observers, ...(extra.observers ?? [])];
   return compact<AgentConfig>({
     ...safety.fields,
@@ -156,6 +159,9 @@ export async function buildAgentConfig(config: AgentFileConfig, options: LoadAge
     memory: extra.memory ?? (await memoryOptions(config, options, label)),
     session: extra.session ?? (await sessionBinding(config, options, label)),
     compress: extra.compress ?? config.compress,
+    entityMemory: extra.entityMemory ?? longTerm.entityMemory,
+    knowledgeGraph: extra.knowledgeGraph ?? longTerm.knowledgeGraph,
+    knowledgeMemory: extra.knowledgeMemory ?? longTerm.knowledgeMemory,
     cache: extra.cache ?? (config.cache === undefined ? undefined : await openConfiguredCache(config.cache, provider, label, config.baseDir)),
   });
 }

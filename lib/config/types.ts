@@ -26,6 +26,42 @@ export interface SessionSettings {
   ttl?: number;
 }
 
+/** Extraction model keys shared by `entity_memory:` and `knowledge_graph:`. */
+export interface ExtractorSettings {
+  extractorProvider?: ProviderSpec;
+  extractorModel?: string;
+  extractorMaxTokens?: number;
+}
+
+/** `entity_memory:` as validated (`true` = `{}`). */
+export interface EntityMemorySettings extends ExtractorSettings {
+  store?: 'memory' | 'sqlite';
+  path?: string;
+  namespace?: string;
+  maxEntities?: number;
+  maxInjected?: number;
+}
+
+/** `knowledge_graph:` as validated (`true` = `{}`). */
+export interface KnowledgeGraphSettings extends ExtractorSettings {
+  store?: 'memory' | 'sqlite';
+  path?: string;
+  namespace?: string;
+  maxInjected?: number;
+  minConfidence?: number;
+}
+
+/** `knowledge_memory:` as validated (`true` = `{}`). */
+export interface KnowledgeMemorySettings {
+  store?: 'file' | 'sqlite' | 'memory';
+  path?: string;
+  namespace?: string;
+  maxEntries?: number;
+  maxEntryChars?: number;
+  recentDays?: number;
+  maxRecentLines?: number;
+}
+
 /** One guardrail entry: `type`, `action` and the type's options (camelCase). */
 export interface GuardrailSettings {
   type: 'topic' | 'pii' | 'toxicity' | 'format' | 'length';
@@ -108,6 +144,12 @@ export interface AgentFileConfig {
   memory?: MemorySettings;
   /** Persistent sessions (lib/sessions/). */
   session?: SessionSettings;
+  /** Entity memory (lib/memory/entities/). */
+  entityMemory?: EntityMemorySettings;
+  /** Knowledge graph (lib/memory/knowledge-graph/). */
+  knowledgeGraph?: KnowledgeGraphSettings;
+  /** Long-term knowledge memory (lib/memory/knowledge/). */
+  knowledgeMemory?: KnowledgeMemorySettings;
   /** Prompt compression (lib/memory/). */
   compress?: { threshold?: number; keepRecent?: number; contextWindow?: number; maxChars?: number };
   /** `guardrails:` as validated. */

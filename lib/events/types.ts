@@ -92,7 +92,9 @@ export interface AgentEventPayloads {
   'session-load': { sessionId: string; messages: number };
   'session-save': { sessionId: string; messages: number };
   'memory-summarize': { messagesSummarized: number; summaryChars: number };
-  'entity-extraction': { entities: number };
+  /** Entities merged by one extraction; `names` as stored. */
+  'entity-extraction': { entities: number; names: string[] };
+  /** Triples added by one extraction (new or confirmed). */
   'kg-extraction': { triples: number };
   // run control
   'budget-exceeded': { kind: 'tokens' | 'cost'; limit: number; actual: number };

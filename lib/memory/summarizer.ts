@@ -25,7 +25,8 @@ const SYSTEM = [
   `Write plain prose, at most ${MAX_SUMMARY_CHARS} characters. Reply with the summary only.`,
 ].join(' ');
 
-function transcriptLine(message: Message): string {
+/** One line of a transcript: the role (or the tool) and the text, tool calls spelled out. */
+export function transcriptLine(message: Message): string {
   const calls = (message.toolCalls ?? []).map((c) => ` [called ${c.toolName}(${JSON.stringify(c.parameters)})]`).join('');
   const who = message.role === Role.TOOL ? `tool ${message.toolName ?? ''}`.trim() : message.role;
   return `${who}: ${message.content}${calls}`;

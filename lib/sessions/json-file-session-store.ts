@@ -1,10 +1,19 @@
-import { mkdir, readdir, readFile, rm } from 'node:fs/promises';
+import { readdir, readFile, rm, stat } from 'node:fs/promises';
 import { join } from 'node:path';
 import { resolveInside, writeFileAtomic } from '../storage/index.js';
 import { AsyncMutex } from '../memory/async-mutex.js';
 import { BaseSessionStore, type SessionStoreOptions } from './base-session-store.js';
 import { decodeSession, encodeSession } from './session-record.js';
-import type { SessionRecord } from './types.js';
+import type { SessionHeader, SessionRecord } from './types.js';
+
+/** What this store last wrote or read of a file: its header, and the file's size and mtime then. */
+interface KnownFile {
+  header: SessionHeader;
+  size: number;
+  mtimeNs: bigint;
+  /** Every write-then-rename makes a new inode: a file replaced by any writer has another one. */
+  ino: bigint;
+}
 
 /** Options of {@link JsonFileSessionStore}. */
 export interface JsonFileSessionStoreOptions extends SessionStoreOptions {
@@ -26,6 +35,12 @@ export class JsonFileSessionStore extends BaseSessionStore {
   readonly directory: string;
   readonly #folder: string;
   readonly #writes = new AsyncMutex();
+  /**
+   * Headers of files this store wrote or read, with the file's inode, size and mtime at that moment: a
+   * save checks the revision with one `stat` instead of reading and parsing the whole session
+   * again (a file changed since — another store object, an editor — is read in full).
+   */
+  readonly #known = new Map<string, KnownFile>();
 
   constructor(options: JsonFileSessionStoreOptions) {
     super(options);
@@ -47,12 +62,42 @@ export class JsonFileSessionStore extends BaseSessionStore {
     }
   }
 
+  /** Remembers the header of the file at `path` as it is now (size and mtime from `stat`). */
+  async #remember(path: string, header: SessionHeader): Promise<void> {
+    try {
+      const info = await stat(path, { bigint: true });
+      this.#known.set(path, { header: { revision: header.revision, createdAt: header.createdAt, ...(header.expiresAt === undefined ? {} : { expiresAt: header.expiresAt }) }, size: Number(info.size), mtimeNs: info.mtimeNs, ino: info.ino });
+    } catch (error) {
+      this.#known.delete(path);
+      if (!isMissing(error)) throw error;
+    }
+  }
+
+  protected override async readHeader(id: string): Promise<SessionHeader | undefined> {
+    const path = this.#path(id);
+    let info;
+    try {
+      info = await stat(path, { bigint: true });
+    } catch (error) {
+      if (isMissing(error)) return undefined;
+      throw error;
+    }
+    const known = this.#known.get(path);
+    if (known !== undefined && known.ino === info.ino && known.mtimeNs === info.mtimeNs && known.size === Number(info.size)) return known.header;
+    const record = await this.read(id);
+    if (record !== undefined) await this.#remember(path, record);
+    return record;
+  }
+
   protected compareAndSet(record: SessionRecord, expected: number): Promise<boolean> {
+    const data = encodeSession(record);
     return this.#writes.run(async () => {
-      const current = (await this.read(record.id))?.revision ?? 0;
+      const current = (await this.readHeader(record.id))?.revision ?? 0;
       if (current !== expected) return false;
-      await mkdir(this.#folder, { recursive: true });
-      await writeFileAtomic(this.#path(record.id), encodeSession(record));
+      const path = this.#path(record.id);
+      this.#known.delete(path);
+      await writeFileAtomic(path, data);
+      await this.#remember(path, record);
       return true;
     });
   }
@@ -61,6 +106,7 @@ export class JsonFileSessionStore extends BaseSessionStore {
     return this.#writes.run(async () => {
       const path = this.#path(id);
       const existed = (await this.read(id)) !== undefined;
+      this.#known.delete(path);
       await rm(path, { force: true });
       return existed;
     });

@@ -1,4 +1,4 @@
-import { acquireSqlite, migrateSqlite, type SqliteHandle } from '../storage/index.js';
+import { acquireSqlite, migrateSqlite, type SqliteHandle, type SqliteStatement } from '../storage/index.js';
 import { BaseSessionStore, type SessionStoreOptions } from './base-session-store.js';
 import { decodeSession, encodeSession } from './session-record.js';
 import type { SessionHeader, SessionRecord } from './types.js';
@@ -39,6 +39,8 @@ interface Row {
 export class SQLiteSessionStore extends BaseSessionStore {
   readonly path: string;
   readonly #handle: SqliteHandle;
+  /** Prepared once: compiling the SQL on every call cost as much as the query itself. */
+  readonly #sql: Record<'row' | 'header' | 'revision' | 'write', SqliteStatement>;
   #closed = false;
 
   constructor(options: SQLiteSessionStoreOptions = {}) {
@@ -47,6 +49,13 @@ export class SQLiteSessionStore extends BaseSessionStore {
     this.path = this.#handle.path;
     try {
       migrateSqlite(this.#handle.db, 'sessions', [...SESSION_MIGRATIONS]);
+      const db = this.#handle.db;
+      this.#sql = {
+        row: db.prepare('SELECT data FROM agentlib_sessions WHERE namespace = ? AND id = ?'),
+        header: db.prepare('SELECT revision, created_at AS createdAt, expires_at AS expiresAt FROM agentlib_sessions WHERE namespace = ? AND id = ?'),
+        revision: db.prepare('SELECT revision FROM agentlib_sessions WHERE namespace = ? AND id = ?'),
+        write: db.prepare('INSERT INTO agentlib_sessions (namespace, id, revision, created_at, updated_at, expires_at, data) VALUES (?, ?, ?, ?, ?, ?, ?) ON CONFLICT (namespace, id) DO UPDATE SET revision = excluded.revision, created_at = excluded.created_at, updated_at = excluded.updated_at, expires_at = excluded.expires_at, data = excluded.data'),
+      };
     } catch (error) {
       this.#handle.release();
       throw error;
@@ -54,14 +63,12 @@ export class SQLiteSessionStore extends BaseSessionStore {
   }
 
   #row(id: string): SessionRecord | undefined {
-    const row = this.#handle.db.prepare('SELECT data FROM agentlib_sessions WHERE namespace = ? AND id = ?').get(this.namespace, id) as Row | undefined;
+    const row = this.#sql.row.get(this.namespace, id) as Row | undefined;
     return row === undefined ? undefined : decodeSession(row.data, `${this.path} session ${this.namespace}/${id}`);
   }
 
-  #write(record: SessionRecord): void {
-    this.#handle.db
-      .prepare('INSERT INTO agentlib_sessions (namespace, id, revision, created_at, updated_at, expires_at, data) VALUES (?, ?, ?, ?, ?, ?, ?) ON CONFLICT (namespace, id) DO UPDATE SET revision = excluded.revision, created_at = excluded.created_at, updated_at = excluded.updated_at, expires_at = excluded.expires_at, data = excluded.data')
-      .run(this.namespace, record.id, record.revision, record.createdAt, record.updatedAt, record.expiresAt ?? null, encodeSession(record));
+  #write(record: SessionRecord, data = encodeSession(record)): void {
+    this.#sql.write.run(this.namespace, record.id, record.revision, record.createdAt, record.updatedAt, record.expiresAt ?? null, data);
   }
 
   protected read(id: string): Promise<SessionRecord | undefined> {
@@ -69,7 +76,7 @@ export class SQLiteSessionStore extends BaseSessionStore {
   }
 
   protected override readHeader(id: string): Promise<SessionHeader | undefined> {
-    const row = this.#handle.db.prepare('SELECT revision, created_at AS createdAt, expires_at AS expiresAt FROM agentlib_sessions WHERE namespace = ? AND id = ?').get(this.namespace, id) as
+    const row = this.#sql.header.get(this.namespace, id) as
       | { revision: number; createdAt: number; expiresAt: number | null }
       | undefined;
     if (row === undefined) return Promise.resolve(undefined);
@@ -77,10 +84,12 @@ export class SQLiteSessionStore extends BaseSessionStore {
   }
 
   protected compareAndSet(record: SessionRecord, expected: number): Promise<boolean> {
+    // Encoded before the write lock is taken, so other writers wait only for the write itself.
+    const data = encodeSession(record);
     const run = this.#handle.db.transaction(() => {
-      const current = (this.#handle.db.prepare('SELECT revision FROM agentlib_sessions WHERE namespace = ? AND id = ?').get(this.namespace, record.id) as { revision: number } | undefined)?.revision ?? 0;
+      const current = (this.#sql.revision.get(this.namespace, record.id) as { revision: number } | undefined)?.revision ?? 0;
       if (current !== expected) return false;
-      this.#write(record);
+      this.#write(record, data);
       return true;
     });
     return Promise.resolve(run.immediate());

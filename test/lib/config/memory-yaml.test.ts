@@ -42,10 +42,9 @@ describe('agent YAML: memory:', () => {
     assert.notEqual(other.memory, agent.memory, 'every agent built from the config gets its own memory');
   });
 
-  test('the spec flat names move under memory; entity, knowledge-graph and knowledge memory are still refused', () => {
+  test('the spec flat names move under memory; entity_memory is its own top-level key', () => {
     assert.deepEqual(brief(issuesOf(() => parseAgentConfig('provider: openai\nsummarize_model: x\nentity_memory: true\n', { env: {} }))).map((line) => line.replace(/:.*?"/, ':"')), [
       '2:"summarize_model" under the top level → memory.summarize_model',
-      '3:"entity_memory" is not supported yet: it will come with entity, knowledge-graph and long-term memory (lib/memory/); until then nothing would honour it',
     ]);
     assert.deepEqual(brief(issuesOf(() => parseAgentConfig('provider: openai\nmemory:\n  entity_memory: true\n', { env: {} }))), ['3:3 unknown key "entity_memory" under "memory"']);
   });
