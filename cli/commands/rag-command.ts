@@ -6,14 +6,18 @@ export const ragCommand: CommandDescriptor = {
   positionals: '<action> [inputs..]',
   description: 'Index documents into a vector store, search them, list what is indexed: index, search, ls',
   examples: [
-    ['$0 rag index docs/ --store sqlite://kb.db', 'chunk, embed and store every Markdown/text/HTML/PDF file of docs/ (unchanged files are skipped)'],
-    ['$0 rag search "how do refunds work" --store sqlite://kb.db --mode hybrid', 'the best passages with scores and sources'],
+    ['$0 rag index templates/rag_chatbot/fixtures/docs --store sqlite://kb.db', 'chunk, embed and store the Markdown/text/HTML/PDF files of a folder (unchanged files are skipped when run again)'],
     ['$0 rag ls --store sqlite://kb.db', 'the indexed sources with their chunk counts and sizes'],
   ],
   builder: (yargs) =>
     yargs
-      .example('$0 rag index "guides/**/*.md" https://example.com/faq --store lancedb://.agentlib/lance', 'a glob and a web page into a LanceDB directory')
-      .example('$0 rag search "refund window" --top-k 5 --json', 'results as one JSON document (default store: the project\'s .agentlib/agentlib.db)')
+      .example('$0 rag index "templates/**/docs/*.md" --store lancedb://.agentlib/lance', 'a glob into a LanceDB directory (http(s) URLs work too)')
+      .epilogue(
+        'Search an index:\n' +
+          '  agentlib rag search "how much parental leave" --store sqlite://kb.db            best passages, scores, sources\n' +
+          '  agentlib rag search "laptop policy" --mode hybrid --top-k 5 --json               BM25 + vectors, as JSON\n' +
+          'Exit codes: 0 ok, 2 usage or configuration, 3 store or API failure, 4 a search found nothing.',
+      )
       .positional('action', { type: 'string', describe: 'index (add files, folders, globs, URLs), search (a query), ls (indexed sources)' })
       .positional('inputs', { type: 'string', array: true, describe: 'index: files, folders, globs or http(s) URLs; search: the query' })
       .option('store', { type: 'string', describe: 'vector store URL: sqlite://[file.db], postgres://…, lancedb://dir, memory:// (default sqlite://, the .agentlib/agentlib.db file)' })

@@ -23,11 +23,6 @@ export const NOT_SUPPORTED_YET: readonly PendingSubsystem[] = [
     yamlKeys: ['entity_memory', 'knowledge_graph', 'knowledge_memory'],
     agentOptions: ['entityMemory', 'knowledgeGraph', 'knowledgeMemory'],
   },
-  {
-    subsystem: 'the RAG subsystem (lib/rag/: knowledge bases and retrieval)',
-    yamlKeys: ['rag', 'knowledge'],
-    agentOptions: ['rag', 'knowledge'],
-  },
 ];
 
 /** The pending subsystem of a top-level agent YAML key, or undefined when the key is not waiting for one. */

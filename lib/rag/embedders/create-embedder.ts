@@ -5,11 +5,9 @@ import type { EmbeddingProvider } from './embedding-provider.js';
 import { HashingEmbedder } from './hashing-embedder.js';
 import { ProviderEmbedder } from './provider-embedder.js';
 
-/** The embedder kinds an embedder name may start with. */
-export const EMBEDDER_KINDS = ['hashing', 'openai', 'gemini', 'ollama', 'cohere'] as const;
+import { EMBEDDER_KINDS } from './embedder-names.js';
 
-/** The embedder an index uses when none is named: the offline, lexical HashingEmbedder. */
-export const DEFAULT_EMBEDDER = 'hashing';
+export { DEFAULT_EMBEDDER, EMBEDDER_KINDS } from './embedder-names.js';
 
 /** Options of {@link createEmbedder}. */
 export interface CreateEmbedderOptions {

@@ -97,10 +97,17 @@ describe('agent YAML: key groups', () => {
 
   test('describeAgentYaml lists the keys refused as not supported yet, without their nested keys', () => {
     const refused = describeAgentYaml().filter((entry) => entry.type === 'not supported yet').map((entry) => entry.key);
-    for (const key of ['rag', 'knowledge', 'entity_memory', 'knowledge_graph', 'knowledge_memory']) {
+    for (const key of ['entity_memory', 'knowledge_graph', 'knowledge_memory']) {
       assert.ok(refused.includes(key), key);
     }
-    assert.equal(describeAgentYaml().some((entry) => entry.key.startsWith('rag.')), false);
+    assert.equal(describeAgentYaml().some((entry) => entry.key.startsWith('knowledge_memory.')), false);
+  });
+
+  test('describeAgentYaml lists retrieval (and its names rag, knowledge) with nested keys: RAG has landed', () => {
+    const entries = describeAgentYaml();
+    const keys = entries.map((entry) => entry.key);
+    for (const key of ['retrieval', 'retrieval.store', 'retrieval.top_k', 'rag', 'knowledge']) assert.ok(keys.includes(key), key);
+    assert.equal(entries.some((entry) => ['rag', 'knowledge', 'retrieval'].includes(entry.key) && entry.type === 'not supported yet'), false);
   });
 
   test('describeAgentYaml lists mcp (landed) with its nested keys', () => {
