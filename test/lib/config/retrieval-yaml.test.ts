@@ -1,6 +1,7 @@
 import assert from 'node:assert/strict';
 import { join } from 'node:path';
 import { after, before, describe, test } from 'node:test';
+import type { AgentEvent } from '../../../lib/events/types.js';
 import { loadAgent } from '../../../lib/config/load-agent.js';
 import { parseAgentConfig } from '../../../lib/config/parse-agent-config.js';
 import { ScriptedProvider } from '../../../lib/providers/scripted.js';
@@ -72,8 +73,19 @@ describe('agent YAML: retrieval (also rag, knowledge)', () => {
       });
       const agent = await loadAgent(join(dir, 'agent.yaml'), { provider });
       assert.deepEqual(agent.tools.map((t) => t.name), ['search_handbook']);
-      const result = await agent.run('How many vacation days do I get?');
+      const stream = agent.stream('How many vacation days do I get?');
+      const events: AgentEvent[] = [];
+      for await (const event of stream) events.push(event);
+      const result = await stream.result;
       assert.equal(result.content, '25 days [docs/leave.md].', 'top_k 1 and the path relative to the project, as indexed');
+      const order = events.filter((e) => ['tool-start', 'retrieval-start', 'retrieval-end', 'tool-end'].includes(e.type)).map((e) => e.type);
+      assert.deepEqual(order, ['tool-start', 'retrieval-start', 'retrieval-end', 'tool-end']);
+      const start = events.find((e) => e.type === 'retrieval-start');
+      const end = events.find((e) => e.type === 'retrieval-end');
+      assert.ok(start?.type === 'retrieval-start' && end?.type === 'retrieval-end');
+      assert.deepEqual({ query: start.query, mode: start.mode, topK: start.topK, toolName: start.toolName }, { query: 'how many vacation days', mode: 'vector', topK: 1, toolName: 'search_handbook' });
+      assert.deepEqual({ results: end.results, sources: end.sources, embeddingTokens: end.embeddingTokens, callId: end.callId }, { results: 1, sources: ['docs/leave.md'], embeddingTokens: 0, callId: start.callId });
+      assert.ok(end.durationMs >= 0);
     });
   });
 });
