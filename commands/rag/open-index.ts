@@ -13,7 +13,7 @@ export const DEFAULT_RAG_STORE = 'sqlite://';
 function optionalNumber(args: CommandArguments, key: string, flag: string, min: number): number | undefined {
   const value = args[key];
   if (value === undefined) return undefined;
-  if (typeof value !== 'number' || !Number.isInteger(value) || value < min) throw new UsageError(`--${flag} must be an integer ≥ ${min}, got ${String(value)}`);
+  if (typeof value !== 'number' || !Number.isInteger(value) || value < min) throw new UsageError(`--${flag} must be an integer ≥ ${min}, got ${JSON.stringify(value)}`);
   return value;
 }
 
@@ -40,8 +40,9 @@ export async function openIndex(args: CommandArguments, cwd: string): Promise<{ 
 /** `--filter` parsed (JSON); a bad one is a usage error. */
 export function parseFilter(value: unknown): Record<string, unknown> | undefined {
   if (value === undefined) return undefined;
+  if (typeof value !== 'string') throw new UsageError('--filter takes one JSON object');
   try {
-    const parsed = JSON.parse(String(value)) as unknown;
+    const parsed = JSON.parse(value) as unknown;
     if (typeof parsed !== 'object' || parsed === null || Array.isArray(parsed)) throw new FilterError('the filter must be a JSON object', { kind: 'invalid-value', at: 'filter' });
     return parsed as Record<string, unknown>;
   } catch (error) {

@@ -1,6 +1,7 @@
 import { writeData, writeJson } from '../../cli/output.js';
 import { UsageError } from '../../cli/usage-error.js';
 import { ConfigurationError } from '../../lib/core/errors/configuration-error.js';
+import { VectorStoreError } from '../../lib/core/errors/vector-store-error.js';
 import type { SearchResult } from '../../lib/rag/document.js';
 import type { MetadataFilter } from '../../lib/rag/filter/metadata-filter.js';
 import type { SearchMode } from '../../lib/rag/knowledge-base.js';
@@ -13,7 +14,7 @@ async function reranker(name: unknown): Promise<Reranker | undefined> {
   if (name === undefined) return undefined;
   if (name === 'cohere') return new (await import('../../lib/rag/cohere.js')).CohereReranker();
   if (name === 'jina') return new (await import('../../lib/rag/rerankers/jina-reranker.js')).JinaReranker();
-  throw new UsageError(`--rerank must be cohere or jina, got ${String(name)}`);
+  throw new UsageError(`--rerank must be cohere or jina, got ${JSON.stringify(name)}`);
 }
 
 function table(results: readonly SearchResult[], width: number): string {
@@ -38,7 +39,7 @@ export async function runSearch(args: CommandArguments, inputs: readonly string[
   const query = inputs.join(' ').trim();
   if (query === '') throw new UsageError('rag search needs a query: agentlib rag search "how do refunds work"');
   const topK = args.topK ?? 3;
-  if (typeof topK !== 'number' || !Number.isInteger(topK) || topK < 1 || topK > 1000) throw new UsageError(`--top-k must be an integer from 1 to 1000, got ${String(topK)}`);
+  if (typeof topK !== 'number' || !Number.isInteger(topK) || topK < 1 || topK > 1000) throw new UsageError(`--top-k must be an integer from 1 to 1000, got ${JSON.stringify(topK)}`);
   const mode = (args.mode ?? 'vector') as SearchMode;
   const filter = parseFilter(args.filter) as MetadataFilter | undefined;
   const rerank = await reranker(args.rerank);
@@ -46,7 +47,12 @@ export async function runSearch(args: CommandArguments, inputs: readonly string[
   try {
     const results = await kb
       .search(query, { topK, mode, signal: context.signal, ...(filter ? { filter } : {}), ...(rerank ? { reranker: rerank } : {}) })
-      .catch(usageOnFilterError);
+      .catch((error: unknown) => {
+        if (VectorStoreError.isInstance(error) && /dimensions/.test(error.message)) {
+          throw new ConfigurationError(`${error.message}: search the index with the embedder it was built with (agentlib rag ls --store ${url} shows it)`, { key: 'embedder', cause: error });
+        }
+        return usageOnFilterError(error);
+      });
     const foreign = mode === 'bm25' ? undefined : results.find((r) => typeof r.document.metadata['embedder'] === 'string' && r.document.metadata['embedder'] !== kb.embedder.name);
     if (foreign !== undefined) {
       throw new ConfigurationError(`the index in ${url} was embedded with ${String(foreign.document.metadata['embedder'])}, not ${kb.embedder.name}: pass --embedder ${String(foreign.document.metadata['embedder'])}`, { key: 'embedder' });

@@ -94,5 +94,8 @@ describe('agentlib rag (built binary)', () => {
     const index = agentlib('rag', 'index', 'docs/remote-work.md', '--store', 'sqlite://one.db', '--embedder', 'hashing:256');
     assert.equal(index.status, 2, index.stderr);
     assert.match(index.stderr, /embedded with hashing-384, not hashing-256/);
+    const search = agentlib('rag', 'search', 'leave', '--store', 'sqlite://one.db', '--embedder', 'hashing:256');
+    assert.equal(search.status, 2, search.stderr);
+    assert.match(search.stderr, /256 dimensions; this store holds 384: search the index with the embedder it was built with \(agentlib rag ls/);
   });
 });
