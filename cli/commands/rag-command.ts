@@ -13,10 +13,15 @@ export const ragCommand: CommandDescriptor = {
     yargs
       .example('$0 rag index "templates/**/docs/*.md" --store lancedb://.agentlib/lance', 'a glob into a LanceDB directory (http(s) URLs work too)')
       .epilogue(
-        'Search an index:\n' +
-          '  agentlib rag search "how much parental leave" --store sqlite://kb.db            best passages, scores, sources\n' +
-          '  agentlib rag search "laptop policy" --mode hybrid --top-k 5 --json               BM25 + vectors, as JSON\n' +
-          'Exit codes: 0 ok, 2 usage or configuration, 3 store or API failure, 4 a search found nothing.',
+        [
+          'Search an index:',
+          '  agentlib rag search "how much parental leave" --store sqlite://kb.db',
+          '      the best passages, with scores and sources',
+          '  agentlib rag search "laptop policy" --mode hybrid --top-k 5 --json',
+          '      BM25 and vectors fused, as one JSON document',
+          'Exit codes: 0 ok, 2 usage or configuration, 3 store or API failure,',
+          '  4 a search found nothing.',
+        ].join('\n'),
       )
       .positional('action', { type: 'string', describe: 'index (add files, folders, globs, URLs), search (a query), ls (indexed sources)' })
       .positional('inputs', { type: 'string', array: true, describe: 'index: files, folders, globs or http(s) URLs; search: the query' })
