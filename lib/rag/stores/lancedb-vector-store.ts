@@ -73,6 +73,7 @@ export class LanceDBVectorStore implements VectorStore {
   readonly #batch: number;
   #connection: Promise<LanceConnection> | undefined;
   #handle: LanceTable | undefined;
+  #opening: Promise<LanceTable | undefined> | undefined;
   #dim: number | undefined;
   #arrow: ArrowModule | undefined;
 
@@ -95,9 +96,16 @@ export class LanceDBVectorStore implements VectorStore {
     return this.#connection;
   }
 
-  /** The table when it exists (its dimensions read from its schema), else undefined. */
-  async #existing(): Promise<LanceTable | undefined> {
-    if (this.#handle) return this.#handle;
+  /** The table when it exists (its dimensions read from its schema), else undefined; one open at a time. */
+  #existing(): Promise<LanceTable | undefined> {
+    if (this.#handle) return Promise.resolve(this.#handle);
+    this.#opening ??= this.#open().finally(() => {
+      this.#opening = undefined;
+    });
+    return this.#opening;
+  }
+
+  async #open(): Promise<LanceTable | undefined> {
     const db = await this.#connect();
     if (!(await db.tableNames()).includes(this.#table)) return undefined;
     const table = await db.openTable(this.#table);
