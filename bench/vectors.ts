@@ -1,7 +1,7 @@
 // Exact top-10 vector search on 100,000 × 384 random unit vectors: agentlib's InMemoryVectorStore
 // (contiguous Float32Array + heap), the same with int8 quantisation (approximate: recall@10
-// printed beside it), and the SqliteVectorStore (sqlite-vec's vec_distance_cosine over a table,
-// exact), all with the same queries. Prints the p50/p95 query latency of each.
+// printed beside it), the SqliteVectorStore (sqlite-vec's vec_distance_cosine over a table,
+// exact) and the LanceDBVectorStore (exact flat scan of a Lance table on disk), all with the same queries. Prints the p50/p95 query latency of each.
 //   node --import tsx bench/vectors.ts [--count 100000] [--dim 384] [--queries 50] [--check] [--json PATH | --no-json]
 // Goals: in-memory exact p50 ≤ 25 ms on a 2-core machine, and ≥ 2× faster than sqlite-vec's exact search.
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
@@ -10,6 +10,7 @@ import { dirname, join } from 'node:path';
 import { parseArgs } from 'node:util';
 import type { Document } from '../lib/rag/document.js';
 import { InMemoryVectorStore } from '../lib/rag/stores/memory-vector-store.js';
+import { LanceDBVectorStore } from '../lib/rag/stores/lancedb-vector-store.js';
 import { SqliteVectorStore } from '../lib/rag/stores/sqlite-vector-store.js';
 import type { VectorStore } from '../lib/rag/stores/vector-store.js';
 import { closeAllStorage } from '../lib/storage/connection-registry.js';
@@ -54,6 +55,7 @@ const stores: [string, () => VectorStore][] = [
   ['in-memory exact (float32)', () => new InMemoryVectorStore()],
   ['in-memory int8 (approximate)', () => new InMemoryVectorStore({ quantization: 'int8' })],
   ['sqlite-vec exact', () => new SqliteVectorStore({ path: join(dir, 'bench.db') })],
+  ['lancedb exact (flat)', () => new LanceDBVectorStore({ path: join(dir, 'lance') })],
 ];
 try {
   for (const [name, open] of stores) {

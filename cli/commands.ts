@@ -7,6 +7,7 @@ import { guardCommand } from './commands/guard-command.js';
 import { initCommand } from './commands/init-command.js';
 import { mcpCommand } from './commands/mcp-command.js';
 import { policyCommand } from './commands/policy-command.js';
+import { ragCommand } from './commands/rag-command.js';
 import { runCommand } from './commands/run-command.js';
 import { serveCommand } from './commands/serve-command.js';
 import { sessionsCommand } from './commands/sessions-command.js';
@@ -20,4 +21,4 @@ import { traceCommand } from './commands/trace-command.js';
  * Commands land here as they are built (chat, run, serve, doctor, eval, trace, graph, init), each
  * as `{ name, description, builder, load: () => import('../commands/<name>.js') }`.
  */
-export const commandDescriptors: readonly CommandDescriptor[] = [chatCommand, runCommand, serveCommand, evalCommand, graphCommand, traceCommand, sessionsCommand, mcpCommand, policyCommand, guardCommand, initCommand, doctorCommand];
+export const commandDescriptors: readonly CommandDescriptor[] = [chatCommand, runCommand, serveCommand, evalCommand, graphCommand, traceCommand, sessionsCommand, ragCommand, mcpCommand, policyCommand, guardCommand, initCommand, doctorCommand];

@@ -17,13 +17,7 @@ export interface PendingSubsystem {
  * makes the setting work (the YAML validators of `memory`, `session` and `guardrails` are already in
  * lib/config/placeholder-fields.ts and take over as soon as their entry is gone; `mcp` has).
  */
-export const NOT_SUPPORTED_YET: readonly PendingSubsystem[] = [
-  {
-    subsystem: 'the RAG subsystem (lib/rag/: knowledge bases and retrieval)',
-    yamlKeys: ['rag', 'knowledge'],
-    agentOptions: ['rag', 'knowledge'],
-  },
-];
+export const NOT_SUPPORTED_YET: readonly PendingSubsystem[] = [];
 
 /** The pending subsystem of a top-level agent YAML key, or undefined when the key is not waiting for one. */
 export function pendingYamlKey(key: string): PendingSubsystem | undefined {

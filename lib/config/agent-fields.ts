@@ -10,6 +10,7 @@ import { AUDIT_FIELDS, COHERENCE_FIELDS, readCoherence, SCREENING_FIELDS } from 
 import { list } from './read-collections.js';
 import { group } from './read-mapping.js';
 import { bool, num, oneOf, str, type FieldTable } from './readers.js';
+import { RETRIEVAL_FIELDS, retrievalKey } from './retrieval-node.js';
 import { readToolSource } from './tool-sources.js';
 
 /** `compress:` (prompt compression of lib/memory/). */
@@ -55,6 +56,9 @@ export const AGENT_FIELDS: FieldTable = {
   coherence: { read: readCoherence, type: 'mapping', description: 'The intent check before each tool call (one extra LLM call).', fields: COHERENCE_FIELDS },
   audit: { read: group(AUDIT_FIELDS), type: 'mapping', description: 'JSONL audit log of runs, tool calls and policy decisions.', fields: AUDIT_FIELDS },
   mcp: { read: PLACEHOLDER_READERS.mcp, type: 'mapping', description: 'MCP servers.', fields: MCP_FIELDS },
+  retrieval: { read: retrievalKey('retrieval'), type: 'URL | mapping', description: 'An index built with `agentlib rag index`: the agent gets a search tool over it that cites sources (see docs/rag.md).', fields: RETRIEVAL_FIELDS },
+  rag: { read: retrievalKey('rag'), camel: 'retrieval', type: 'URL | mapping', description: 'The spec\'s name of `retrieval:`.', fields: RETRIEVAL_FIELDS },
+  knowledge: { read: retrievalKey('knowledge'), camel: 'retrieval', type: 'URL | mapping', description: 'Another name of `retrieval:`.', fields: RETRIEVAL_FIELDS },
 };
 
 /** The spec's flat AgentConfig names, and where they live in the YAML. */

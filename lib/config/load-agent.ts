@@ -13,6 +13,7 @@ import { ToolPolicy } from '../safety/tool-policy.js';
 import { safetyFromFile } from './build-safety.js';
 import { loadConfiguredTools } from './load-tools.js';
 import { openConfiguredCache } from './open-configured-cache.js';
+import { openConfiguredRetrieval } from './open-configured-retrieval.js';
 import { loadAgentConfig } from './parse-agent-config.js';
 import type { Tool } from '../tools/types.js';
 import type { AgentConfigOptions, AgentFileConfig, McpServerSettings } from './types.js';
@@ -128,8 +129,11 @@ export async function buildAgentConfig(config: AgentFileConfig, options: LoadAge
     }
     tools.push(...(await options.mcpTools(servers, { source: config.source, baseDir: config.baseDir })));
   }
+  const retrieval = config.retrieval === undefined ? undefined : await openConfiguredRetrieval(config.retrieval, label, config.baseDir);
+  if (retrieval !== undefined) tools.push(retrieval.tool);
   const provider = await providerFor(config, options, label);
   const extra = options.config ?? {};
+  const extensions = [...(retrieval === undefined ? [] : [retrieval.extension]), ...(extra.extensions ?? [])];
   const policy = config.policy === undefined ? undefined : new ToolPolicy(config.policy.options);
   const toolConfig = compact<NonNullable<AgentConfig['toolConfig']>>({ parallel: config.toolConfig?.parallel, approvalTimeout: config.toolConfig?.approvalTimeout, policy, ...extra.toolConfig });
   const safety = await safetyFromFile(config, (spec) => providerFor(config, { ...options, provider: spec }, label));
@@ -139,6 +143,7 @@ export async function buildAgentConfig(config: AgentFileConfig, options: LoadAge
     ...safety.fields,
     ...extra,
     ...(observers.length === 0 ? {} : { observers }),
+    ...(extensions.length === 0 ? {} : { extensions }),
     provider,
     name: extra.name ?? config.name,
     model: options.model ?? extra.model ?? fileModel(config, options),

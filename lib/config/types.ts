@@ -1,4 +1,5 @@
 import type { CacheSettings } from './cache-node.js';
+import type { RetrievalSettings } from './retrieval-node.js';
 import type { ReasoningStrategyName } from '../agent/strategies.js';
 import type { BudgetConfig } from '../agent/types.js';
 import type { ProviderSpec } from '../providers/create-provider.js';
@@ -140,6 +141,8 @@ export interface AgentFileConfig {
   structured?: { maxRetries?: number };
   /** `cache:`: where LLM replies and cacheable tool results are kept (opened when the agent is built). */
   cache?: CacheSettings;
+  /** `retrieval:` (or `rag:` / `knowledge:`): the index the agent's search tool reads (opened when the agent is built). */
+  retrieval?: RetrievalSettings;
   /** The conversation window (lib/memory/). */
   memory?: MemorySettings;
   /** Persistent sessions (lib/sessions/). */

@@ -10,6 +10,7 @@ export const AGENT_EVENT_TYPES = [
   'policy-decision', 'guardrail-triggered', 'coherence-blocked', 'output-screened',
   'structured-validate', 'provider-fallback',
   'memory-trim', 'session-load', 'session-save', 'memory-summarize', 'entity-extraction', 'kg-extraction',
+  'retrieval-start', 'retrieval-end',
   'budget-exceeded', 'cost-warning', 'cancelled', 'prompt-compressed',
   'eval-start', 'eval-case-end', 'eval-end',
   'graph-start', 'graph-end', 'graph-error', 'node-start', 'node-end', 'graph-routing', 'graph-interrupt',

@@ -96,6 +96,21 @@ export interface AgentEventPayloads {
   'entity-extraction': { entities: number; names: string[] };
   /** Triples added by one extraction (new or confirmed). */
   'kg-extraction': { triples: number };
+  // retrieval (agentlib additions: a RAG tool's search; callId and toolName of the tool call)
+  'retrieval-start': { callId: string; toolName: string; query: string; mode: 'vector' | 'bm25' | 'hybrid'; topK: number };
+  'retrieval-end': {
+    callId: string;
+    toolName: string;
+    query: string;
+    mode: 'vector' | 'bm25' | 'hybrid';
+    /** Passages returned (after the score threshold). */
+    results: number;
+    /** Their citations, best first (`docs/leave.md`, `manual.pdf#page=3`). */
+    sources: string[];
+    durationMs: number;
+    /** Tokens spent embedding the query (0 for BM25 and the local hashing embedder). */
+    embeddingTokens: number;
+  };
   // run control
   'budget-exceeded': { kind: 'tokens' | 'cost'; limit: number; actual: number };
   'cost-warning': { threshold: number; costUsd: number };

@@ -57,3 +57,6 @@ export { SqliteVectorStore, type SqliteVectorStoreOptions } from './stores/sqlit
 export { JinaReranker, type JinaRerankerOptions } from './rerankers/jina-reranker.js';
 export { COHERE_EMBED_BATCH, CohereEmbedder, CohereReranker, type CohereOptions } from './cohere.js';
 export { openVectorStore, type OpenVectorStoreOptions } from './stores/open-vector-store.js';
+export { LanceDBVectorStore, type LanceDBVectorStoreOptions } from './stores/lancedb-vector-store.js';
+export { indexSources, type IndexSourcesOptions, type IndexSourcesProgress, type IndexSourcesReport } from './indexer.js';
+export { createEmbedder, DEFAULT_EMBEDDER, EMBEDDER_KINDS, type CreateEmbedderOptions } from './embedders/create-embedder.js';

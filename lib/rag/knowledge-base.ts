@@ -56,8 +56,9 @@ export interface KnowledgeSearchOptions {
 
 /**
  * A searchable collection: documents are chunked, embedded in batches and written to a vector
- * store, and kept in a BM25 index for keyword and hybrid search. Chunk ids are
- * `<source>#<chunk>` when the document has a source, so indexing a file again replaces its chunks.
+ * store, and kept in a BM25 index for keyword and hybrid search. Chunk ids are `<source>#<n>`
+ * (numbered across the documents of a source added together) when the documents have a source, so
+ * indexing a file again replaces its chunks.
  */
 export class KnowledgeBase {
   readonly store: VectorStore;
@@ -88,10 +89,14 @@ export class KnowledgeBase {
 
   /** Chunks, embeds and stores documents; returns the chunk ids. */
   async addDocuments(documents: readonly Document[], options: AddOptions = {}): Promise<string[]> {
+    // `<source>#<n>`, numbered across the documents of one source (the pages of a PDF, the rows of a CSV).
+    const ordinal = new Map<string, number>();
     const chunks = (await this.chunker.split(documents)).map((chunk) => {
       const source = documentSource(chunk);
-      const index = chunk.metadata['chunk'];
-      return source !== undefined && typeof index === 'number' && chunk.id === undefined ? { ...chunk, id: `${source}#${index}` } : chunk;
+      if (source === undefined || chunk.id !== undefined || typeof chunk.metadata['chunk'] !== 'number') return chunk;
+      const n = ordinal.get(source) ?? 0;
+      ordinal.set(source, n + 1);
+      return { ...chunk, id: `${source}#${n}` };
     });
     const ids: string[] = [];
     let embedded = 0;

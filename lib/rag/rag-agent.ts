@@ -14,6 +14,7 @@ import { InMemoryVectorStore } from './stores/memory-vector-store.js';
 import type { VectorStore } from './stores/vector-store.js';
 import { RAGTool } from './tools/rag-tools.js';
 import { RunUsageLink } from './tools/run-usage.js';
+import { AgentUsage } from '../core/usage.js';
 
 /** Options of the RAGAgent constructors. */
 export interface RAGAgentOptions {
@@ -54,18 +55,26 @@ const DEFAULT_PROMPT =
  */
 export class RAGAgent extends Agent {
   readonly knowledgeBase: KnowledgeBase;
+  /**
+   * What building the index cost (`embeddingTokens`, `totalEmbeddingCostUsd` of embedding the chunks
+   * in fromDocuments / fromDirectory / fromFiles): spent before any run, so in no run's usage.
+   * Empty for fromKnowledgeBase.
+   */
+  readonly indexingUsage: AgentUsage;
 
-  private constructor(config: AgentConfig, knowledgeBase: KnowledgeBase) {
+  private constructor(config: AgentConfig, knowledgeBase: KnowledgeBase, indexingUsage: AgentUsage) {
     super(config);
     this.knowledgeBase = knowledgeBase;
+    this.indexingUsage = indexingUsage;
   }
 
   /** A RAG agent over documents (chunked, embedded and stored first). */
   static async fromDocuments(documents: readonly Document[], options: RAGAgentOptions): Promise<RAGAgent> {
     const embedder = options.embedder ?? defaultEmbedder(options.provider);
     const kb = new KnowledgeBase({ store: options.store ?? new InMemoryVectorStore(), embedder, ...(options.chunker ? { chunker: options.chunker } : {}) });
-    await kb.addDocuments(documents);
-    return RAGAgent.fromKnowledgeBase(kb, options);
+    const usage = new AgentUsage();
+    await kb.addDocuments(documents, { usage });
+    return RAGAgent.fromKnowledgeBase(kb, options, usage);
   }
 
   /** A RAG agent over the files of a folder (see loadDirectory for globs and ignore files). */
@@ -81,7 +90,7 @@ export class RAGAgent extends Agent {
   }
 
   /** A RAG agent over an existing knowledge base (an index built earlier, e.g. by `agentlib rag index`). */
-  static fromKnowledgeBase(kb: KnowledgeBase, options: Omit<RAGAgentOptions, 'store' | 'embedder' | 'chunker'>): RAGAgent {
+  static fromKnowledgeBase(kb: KnowledgeBase, options: Omit<RAGAgentOptions, 'store' | 'embedder' | 'chunker'>, indexingUsage = new AgentUsage()): RAGAgent {
     const link = new RunUsageLink();
     const ragTool = RAGTool(kb, {
       topK: options.topK ?? 3,
@@ -100,6 +109,7 @@ export class RAGAgent extends Agent {
         extensions: [...(config.extensions ?? []), link.extension],
       },
       kb,
+      indexingUsage,
     );
   }
 }

@@ -75,7 +75,7 @@ describe('agentlib binary', () => {
       const run = agentlib(args);
       assert.equal(run.status, 2, args.join(' '));
       assert.equal(run.stdout, '', args.join(' '));
-      assert.match(run.stderr, /^agentlib: Unknown command "frob(nic|inc)ate"\. The commands are: chat, run, serve, eval, graph, trace, sessions, mcp, policy, guard, init, doctor\.\n/, args.join(' '));
+      assert.match(run.stderr, /^agentlib: Unknown command "frob(nic|inc)ate"\. The commands are: chat, run, serve, eval, graph, trace, sessions, rag, mcp, policy, guard, init, doctor\.\n/, args.join(' '));
     }
   });
 

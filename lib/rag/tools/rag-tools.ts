@@ -20,7 +20,7 @@ export interface RagToolOptions {
   /** Restricts every search. */
   filter?: MetadataFilter;
   reranker?: Reranker;
-  /** Puts the embedding usage of each search into the run's usage. */
+  /** Puts the embedding usage of each search into the run's usage and emits the retrieval events on the run's stream. */
   usageLink?: RunUsageLink;
 }
 
@@ -59,7 +59,11 @@ function makeTool(kb: KnowledgeBase, mode: SearchMode, defaults: { name: string;
       top_k: z.number().int().min(1).max(50).default(topK).describe(`How many passages to return. Default ${topK}`),
     }),
     execute: async ({ query, top_k }, ctx) => {
-      const usage = options.usageLink?.usageOf(ctx.runId);
+      const run = options.usageLink?.runOf(ctx.runId);
+      const usage = run?.usage;
+      const tokensBefore = usage?.embeddingTokens ?? 0;
+      const started = Date.now();
+      await run?.emit('retrieval-start', { callId: ctx.callId, toolName: ctx.toolName, query, mode, topK: top_k });
       const results = await kb.search(query, {
         topK: top_k,
         mode,
@@ -68,6 +72,16 @@ function makeTool(kb: KnowledgeBase, mode: SearchMode, defaults: { name: string;
         ...(options.filter ? { filter: options.filter } : {}),
         ...(options.reranker ? { reranker: options.reranker } : {}),
         ...(usage ? { usage } : {}),
+      });
+      await run?.emit('retrieval-end', {
+        callId: ctx.callId,
+        toolName: ctx.toolName,
+        query,
+        mode,
+        results: results.length,
+        sources: results.map(citation),
+        durationMs: Date.now() - started,
+        embeddingTokens: (usage?.embeddingTokens ?? 0) - tokensBefore,
       });
       if (results.length === 0) return { results: [], note: 'Nothing in the knowledge base matches. Say so rather than guessing.' };
       return { results: toPassages(results), note: 'Answer from these passages only and cite each fact with its source in square brackets, e.g. [' + citation(results[0] as SearchResult) + '].' };

@@ -1,19 +1,20 @@
-import type { AgentExtension } from '../../agent/extension.js';
+import type { AgentExtension, ExtensionContext } from '../../agent/extension.js';
 import type { AgentUsage } from '../../core/usage.js';
 
 /**
- * Links tool calls to the usage of the run they belong to, so the embedding tokens and cost of a
- * search land in the run's AgentUsage (`embeddingTokens`, `totalEmbeddingCostUsd`). Add
- * `extension` to the agent's extensions; a tool looks its run up with `usageOf(ctx.runId)`.
+ * Links tool calls to the run they belong to, so the embedding tokens and cost of a search land in
+ * the run's AgentUsage (`embeddingTokens`, `totalEmbeddingCostUsd`) and the RAG tools emit their
+ * `retrieval-start` / `retrieval-end` events on the run's stream. Add `extension` to the agent's
+ * extensions; a tool looks its run up with `runOf(ctx.runId)`.
  */
 export class RunUsageLink {
-  readonly #runs = new Map<string, AgentUsage>();
+  readonly #runs = new Map<string, ExtensionContext>();
 
-  /** The extension that records each run's usage while it runs. */
+  /** The extension that records each run while it runs. */
   readonly extension: AgentExtension = {
     name: 'rag-usage',
     beforeRun: (ctx) => {
-      this.#runs.set(ctx.runId, ctx.usage);
+      this.#runs.set(ctx.runId, ctx);
       return undefined;
     },
     afterRun: (ctx) => {
@@ -23,6 +24,11 @@ export class RunUsageLink {
 
   /** The usage of a running run, if known. */
   usageOf(runId: string): AgentUsage | undefined {
+    return this.#runs.get(runId)?.usage;
+  }
+
+  /** A running run (its usage and its `emit`), if known. */
+  runOf(runId: string): ExtensionContext | undefined {
     return this.#runs.get(runId);
   }
 }

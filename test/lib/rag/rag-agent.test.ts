@@ -54,6 +54,7 @@ describe('RAGAgent', () => {
     const agent = await RAGAgent.fromFiles([join(dir, 'policies', 'leave.md'), join(dir, 'notes.txt')], { provider, scoreThreshold: -1 });
     const result = await agent.run('How many vacation days?');
     assert.ok(result.usage.embeddingTokens > 0, 'the query embedding is counted in the run');
+    assert.ok(agent.indexingUsage.embeddingTokens > 0, 'embedding the chunks is counted in indexingUsage');
     assert.match(result.content, /\[.*leave\.md\]/);
   });
 

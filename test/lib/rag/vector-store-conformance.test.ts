@@ -6,6 +6,7 @@ import { after, before, describe, test } from 'node:test';
 import { FilterError } from '../../../lib/core/errors/filter-error.js';
 import { VectorStoreError } from '../../../lib/core/errors/vector-store-error.js';
 import type { Document } from '../../../lib/rag/document.js';
+import { LanceDBVectorStore } from '../../../lib/rag/stores/lancedb-vector-store.js';
 import { InMemoryVectorStore } from '../../../lib/rag/stores/memory-vector-store.js';
 import { PostgresVectorStore } from '../../../lib/rag/stores/postgres-vector-store.js';
 import { SqliteVectorStore } from '../../../lib/rag/stores/sqlite-vector-store.js';
@@ -22,6 +23,7 @@ interface Backend {
 
 let pglite: Promise<PgliteServer> | undefined;
 let sqliteDir: string | undefined;
+let lanceDir: string | undefined;
 let tables = 0;
 
 const BACKENDS: Backend[] = [
@@ -39,6 +41,14 @@ const BACKENDS: Backend[] = [
     name: 'postgres (pgvector on PGlite, through pg)',
     open: async () => new PostgresVectorStore({ url: (await (pglite ??= startPgliteServer())).url, table: `conformance_${++tables}` }),
     teardown: async () => (await pglite)?.stop(),
+  },
+  {
+    name: 'lancedb (embedded, on disk)',
+    open: () => Promise.resolve(new LanceDBVectorStore({ path: (lanceDir ??= mkdtempSync(join(tmpdir(), 'agentlib-rag-lance-'))), table: `conformance_${++tables}` })),
+    teardown: () => {
+      if (lanceDir) rmSync(lanceDir, { recursive: true, force: true });
+      return Promise.resolve();
+    },
   },
 ];
 
@@ -132,6 +142,29 @@ for (const backend of BACKENDS) {
       assert.deepEqual(await ids({ $and: [{ source: 'a.md' }, { page: { $gt: 1 } }] }), ['c']);
       assert.deepEqual(await ids({ source: 'a.md', lang: 'de' }), []);
       assert.deepEqual(await ids({ lang: { $in: [] } }), []);
+    });
+
+    test('filter values are data: quotes, backslashes, mixed types, missing fields and null', async () => {
+      await store.clear();
+      const docs: Document[] = [
+        { id: 'q1', text: 'one', metadata: { title: "it's", note: 'a\\b', rank: 3 } },
+        { id: 'q2', text: 'two', metadata: { title: "x' OR '1'='1", rank: '3' } },
+        { id: 'q3', text: 'three', metadata: { title: 'plain', rank: null } },
+        { id: 'q4', text: 'four', metadata: { title: 'ünï😀' } },
+      ];
+      await store.addDocuments(docs, [axis(8, 0), axis(8, 1), axis(8, 2), axis(8, 3)]);
+      const ids = async (filter: Parameters<VectorStore['search']>[2]): Promise<string[]> => (await store.search(axis(8, 0), 10, filter)).map((r) => r.document.id as string).sort();
+      assert.deepEqual(await ids({ title: "it's" }), ['q1']);
+      assert.deepEqual(await ids({ title: "x' OR '1'='1" }), ['q2']);
+      assert.deepEqual(await ids({ note: 'a\\b' }), ['q1']);
+      assert.deepEqual(await ids({ title: 'ünï😀' }), ['q4']);
+      assert.deepEqual(await ids({ rank: 3 }), ['q1'], 'the number 3 is not the string "3"');
+      assert.deepEqual(await ids({ rank: '3' }), ['q2']);
+      assert.deepEqual(await ids({ rank: { $gte: 1 } }), ['q1'], 'a numeric range skips strings, nulls and missing fields');
+      assert.deepEqual(await ids({ rank: { $gte: '1' } }), ['q2'], 'a string range skips numbers');
+      assert.deepEqual(await ids({ rank: null }), ['q3', 'q4'], 'null matches null and a missing field');
+      assert.deepEqual(await ids({ rank: { $ne: 3 } }), ['q2', 'q3', 'q4'], '$ne keeps documents without the field');
+      assert.deepEqual(await ids({ rank: { $nin: [3, '3'] } }), ['q3', 'q4']);
     });
 
     test('refused filters raise FilterError instead of matching nothing', async () => {
