@@ -45,7 +45,7 @@ export async function run(args: CommandArguments, context: CommandContext): Prom
 async function chatWith(args: CommandArguments, context: CommandContext, setup: { cwd: string; vars: Record<string, string>; mcp: CliMcpConnections }): Promise<number> {
   const { io } = context;
   const { cwd, vars, mcp } = setup;
-  const request: AgentRequest = { ...agentRequestFrom(args, { cwd, env: io.env, vars }, '--timeout'), reuseRecordings: true, mcpTools: mcp.mcpTools };
+  const request: AgentRequest = { ...agentRequestFrom(args, { cwd, env: io.env, vars }, '--timeout'), reuseRecordings: true, mcpTools: mcp.mcpTools, followMcpTools: mcp.follow };
   const sessionId = optionalString(args.session);
   if (sessionId !== undefined) request.sessionId = sessionId;
   const resolved = await resolveAgent(request);

@@ -10,7 +10,7 @@ import { approvalHandler } from './run/approvals.js';
 import { agentRequestFrom, optionalString } from './run/agent-request.js';
 import { parseVars } from './run/parse-vars.js';
 import { readPrompt } from './run/read-prompt.js';
-import { cliMcpConnections, type CliMcpConnections } from './run/mcp-connections.js';
+import { cliMcpConnections, toolsChangeLine, type CliMcpConnections } from './run/mcp-connections.js';
 import { resolveAgent } from './run/resolve-agent.js';
 import { resultDocument } from './run/result-document.js';
 import { LiveTrace } from './run/live-trace.js';
@@ -55,7 +55,7 @@ export async function run(args: CommandArguments, context: CommandContext): Prom
   const progress = await createProgress(io, format === 'text' && !quiet, { signal: context.signal });
   const renderer = format === 'text' ? new TextRenderer(io, progress, { quiet, color: colorEnabled(io.stderr, io.env) && args.color }) : undefined;
   progress.update('loading agent');
-  const mcp = cliMcpConnections(io, { trust: args.trustMcp === true, cwd });
+  const mcp = cliMcpConnections(io, { trust: args.trustMcp === true, cwd, ...(quiet ? {} : { onToolsChanged: (change) => void io.stderr.write(toolsChangeLine(change)) }) });
   try {
     return await runLoaded(args, context, { cwd, format, quiet, vars, progress, renderer, mcp });
   } finally {
@@ -79,7 +79,7 @@ async function runLoaded(args: CommandArguments, context: CommandContext, setup:
   const { cwd, format, quiet, vars, progress, renderer, mcp } = setup;
   let resolved;
   try {
-    resolved = await resolveAgent({ ...agentRequestFrom(args, { cwd, env: io.env, vars }, '--timeout'), mcpTools: mcp.mcpTools });
+    resolved = await resolveAgent({ ...agentRequestFrom(args, { cwd, env: io.env, vars }, '--timeout'), mcpTools: mcp.mcpTools, followMcpTools: mcp.follow });
   } finally {
     progress.pause();
   }

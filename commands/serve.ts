@@ -15,7 +15,8 @@ import type { CommandArguments, CommandContext } from './command-module.js';
 import { agentRequestFrom } from './run/agent-request.js';
 import { parseVars } from './run/parse-vars.js';
 import { planAgentLoad } from './run/resolve-agent.js';
-import { cliMcpConnections, type CliMcpConnections } from './run/mcp-connections.js';
+import { cliMcpConnections, toolsChangeLine, type CliMcpConnections } from './run/mcp-connections.js';
+import { toolListHolder } from '../lib/mcp/sync-agent-tools.js';
 import { banner } from './serve/banner.js';
 import { serveSettings } from './serve/serve-options.js';
 
@@ -68,7 +69,7 @@ export async function run(args: CommandArguments, context: CommandContext): Prom
   const settings = serveSettings(args, io.env, cwd);
   const vars = parseVars(args.var as unknown[] | undefined);
   // Every request is a run on the same cassette: --replay answers a recorded run as often as it is asked.
-  const mcp = cliMcpConnections(io, { trust: args.trustMcp === true, cwd });
+  const mcp = cliMcpConnections(io, { trust: args.trustMcp === true, cwd, onToolsChanged: (change) => void io.stderr.write(`agentlib serve: ${toolsChangeLine(change)}`) });
   try {
     return await serveWith(args, context, { cwd, settings, vars, mcp });
   } finally {
@@ -87,7 +88,11 @@ async function serveWith(
   // Requests choose their session with session_id: the file's `session:` names the store only.
   const { session: sessionSettings, ...fileConfig } = await loadAgentConfig(plan.file, plan.options);
   if (sessionSettings?.id !== undefined) throw new UsageError(`${plan.file}: session.id has no meaning for agentlib serve (each request names its session with session_id); remove it.`);
-  const agentConfig = await buildAgentConfig(fileConfig, plan.options, plan.file);
+  const built = await buildAgentConfig(fileConfig, plan.options, plan.file);
+  // Each request builds a fresh Agent from this config: its tool list follows the MCP servers' changes.
+  const tools = [...(built.tools ?? [])];
+  const agentConfig = { ...built, tools };
+  mcp.follow(toolListHolder(tools));
   const sessions = await serveSessions(sessionSettings, fileConfig.name ?? 'agent', plan.file, typeof args.sessionStore === 'string' ? args.sessionStore : undefined);
   // Access-log lines of one event-loop turn go to stderr in one write (a write per request costs a system call).
   const accessLog = batchedLines((text) => void io.stderr.write(text));

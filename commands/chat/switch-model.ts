@@ -25,7 +25,7 @@ export function modelSwitcher(request: AgentRequest, resolved: Pick<ResolvedAgen
  * Loads `request` (with --record or --replay) again on the chat's own RecordingProvider or
  * ReplayProvider, so the cassette continues rather than starting over (see modelSwitcher).
  */
-export function sharedProviderAgent(request: AgentRequest, resolved: Pick<ResolvedAgent, 'recorder' | 'replay'>, refusal = 'cannot load the agent again here'): Promise<Agent> {
+export async function sharedProviderAgent(request: AgentRequest, resolved: Pick<ResolvedAgent, 'recorder' | 'replay'>, refusal = 'cannot load the agent again here'): Promise<Agent> {
   const shared = request.record !== undefined ? resolved.recorder : resolved.replay;
   if (shared === undefined) {
     const flag = request.record !== undefined ? `--record ${request.record}` : `--replay ${request.replay ?? ''}`;
@@ -34,5 +34,7 @@ export function sharedProviderAgent(request: AgentRequest, resolved: Pick<Resolv
   const { record: _record, replay: _replay, ...plain } = request;
   const plan = planAgentLoad(plain);
   plan.options.provider = shared;
-  return loadAgent(plan.file, plan.options);
+  const agent = await loadAgent(plan.file, plan.options);
+  request.followMcpTools?.(agent);
+  return agent;
 }

@@ -1,6 +1,7 @@
 import type { McpServerSettings } from '../../lib/config/types.js';
 import type { Tool } from '../../lib/tools/types.js';
 import type { AgentMcpConnector, PendingSpawn } from '../../lib/mcp/agent-connector.js';
+import type { ToolHolder, ToolsChange } from '../../lib/mcp/sync-agent-tools.js';
 import type { CliIO } from '../../cli/output.js';
 
 /** How the CLI decides to spawn the stdio MCP servers of an agent file. */
@@ -11,11 +12,18 @@ export interface McpSpawnPolicy {
   cwd: string;
   /** Asks a person (chat); without it, an unapproved command is refused. Resolves true to spawn. */
   ask?: (spawns: readonly PendingSpawn[]) => Promise<boolean>;
+  /** Told when a server changed the tools of a followed agent (run and serve print it on stderr; the chat's screen is Ink's). */
+  onToolsChanged?: (change: ToolsChange) => void;
 }
 
 /** The MCP connections of one CLI command: the `mcpTools` hook for loadAgent, and `close()` for the end of the command. */
 export interface CliMcpConnections {
   mcpTools: (servers: readonly McpServerSettings[], file: { source: string; baseDir: string }) => Promise<readonly Tool[]>;
+  /**
+   * Keeps an agent (or an AgentConfig's tool list) built with `mcpTools` in step when a server
+   * changes its tools (`notifications/tools/list_changed`). Nothing to do for a file without MCP servers.
+   */
+  follow: (holder: ToolHolder) => void;
   close(): Promise<void>;
 }
 
@@ -46,8 +54,17 @@ export function cliMcpConnections(io: CliIO, policy: McpSpawnPolicy): CliMcpConn
       });
       return connector.mcpTools(servers, file);
     },
+    follow: (holder) => {
+      connector?.follow(holder, policy.onToolsChanged);
+    },
     close: async () => {
       await connector?.close();
     },
   };
+}
+
+/** The stderr line of a tool-list change: `MCP tools changed: added fx_added; removed fx_old`. */
+export function toolsChangeLine(change: ToolsChange): string {
+  const parts = [change.added.length > 0 ? `added ${change.added.join(', ')}` : '', change.removed.length > 0 ? `removed ${change.removed.join(', ')}` : ''].filter((p) => p !== '');
+  return `MCP tools changed: ${parts.join('; ')}\n`;
 }

@@ -33,6 +33,8 @@ export interface AgentRequest {
   cache?: string;
   /** Connects the file's MCP servers (see commands/run/mcp-connections.ts). */
   mcpTools?: LoadAgentOptions['mcpTools'];
+  /** Keeps each loaded agent's MCP tools in step with its servers (`tools/list_changed`). */
+  followMcpTools?: (agent: Agent) => void;
 }
 
 /** The agent plus what the run command reports about it. */
@@ -66,6 +68,7 @@ export async function resolveAgent(request: AgentRequest): Promise<ResolvedAgent
     plan.options.config = { ...plan.options.config, cache: openCache(request.cache, { cwd: request.cwd }) };
   }
   const agent = await loadAgent(plan.file, plan.options);
+  request.followMcpTools?.(agent);
   return { ...plan.resolved, agent, file: plan.file };
 }
 

@@ -232,7 +232,7 @@ export class Agent {
     this.#analytics?.reset();
   }
 
-  /** Adds a tool (duplicate names are rejected) and rebuilds the system prompt. */
+  /** Adds a tool (duplicate names are rejected) and rebuilds the system prompt. A run in progress offers it from its next model call. */
   addTool(tool: Tool): void {
     this.#registry.add(tool);
     this.#toolsChanged();
@@ -285,6 +285,8 @@ export class Agent {
       tools: this.#toolMap,
       toolSpecs: this.#toolSpecs,
       systemPrompt: this.#systemPrompt,
+      // addTool / replaceTool / removeTool during the run apply from its next model call.
+      toolSet: () => ({ tools: this.#toolMap, toolSpecs: this.#toolSpecs, systemPrompt: this.#systemPrompt }),
       // With a memory, its extension restores the conversation (and stores the run's messages).
       history: mode.useHistory && this.#memory === undefined ? this.#history : [],
       conversation: mode.useHistory,

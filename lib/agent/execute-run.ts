@@ -24,10 +24,16 @@ import type { AgentInput, RunOptions } from './types.js';
 export interface ExecuteRunInput {
   config: ResolvedAgentConfig;
   bus: EventBus;
-  /** Tools by name, fixed for the run. */
+  /** Tools by name at the start of the run. */
   tools: ReadonlyMap<string, Tool>;
   toolSpecs: readonly ProviderToolSpec[];
   systemPrompt: string;
+  /**
+   * The agent's current tools, specs and system prompt: when given, each model call and tool
+   * lookup reads them, so tools added or removed during the run (an MCP server's
+   * `tools/list_changed`) apply from the next model call.
+   */
+  toolSet?: () => Pick<ExecuteRunInput, 'tools' | 'toolSpecs' | 'systemPrompt'>;
   history: readonly Message[];
   /** The run continues the agent's conversation (run, stream) rather than standing alone (ask, batch). */
   conversation: boolean;
@@ -167,12 +173,19 @@ export async function executeRun(input: ExecuteRunInput): Promise<{ result: Agen
     conversation: input.conversation,
     emit: async (type, payload) => emit(type, withoutBaseKeys(payload)),
   };
+  const toolSet = input.toolSet ?? ((): Pick<ExecuteRunInput, 'tools' | 'toolSpecs' | 'systemPrompt'> => input);
   const state: RunState = {
     runId,
     config,
-    tools: input.tools,
-    toolSpecs: input.toolSpecs,
-    systemPrompt: input.systemPrompt,
+    get tools() {
+      return toolSet().tools;
+    },
+    get toolSpecs() {
+      return toolSet().toolSpecs;
+    },
+    get systemPrompt() {
+      return toolSet().systemPrompt;
+    },
     signal,
     streaming: input.streaming,
     responseFormat: undefined,

@@ -5,7 +5,8 @@ import { toolMessage, type Message } from '../core/message.js';
 import { ToolExecutionError } from '../core/errors/tool-execution-error.js';
 import { serializeError } from '../events/serialized-error.js';
 import type { ToolErrorKind } from '../events/types.js';
-import type { Tool, ToolOutput } from '../tools/types.js';
+import { progressText } from '../tools/progress-text.js';
+import type { Tool, ToolOutput, ToolProgress } from '../tools/types.js';
 import { estimateTokensSync } from './token-estimate.js';
 import { decideToolCall } from '../safety/decide-tool-call.js';
 import { denialText, requestApproval } from './approval.js';
@@ -177,11 +178,20 @@ async function finish(state: RunState, tool: Tool, call: ToolCall, content: stri
 async function invokeCancellable(state: RunState, tool: Tool, call: ToolCall, args: Record<string, unknown>): Promise<ToolOutput> {
   if (state.signal.aborted) throw state.signal.reason;
   const onChunk = (chunk: string): void => void state.emit('tool-chunk', { callId: call.id, toolName: call.toolName, chunk });
-  const base = { runId: state.runId, callId: call.id, toolName: call.toolName, context: state.context };
+  // Progress reported after the call settled (a late MCP notification) is dropped: tool-end came first.
+  let live = true;
+  const progress = (update: ToolProgress): void => {
+    if (live) void state.emit('tool-chunk', { callId: call.id, toolName: call.toolName, chunk: progressText(update), progress: { ...update } });
+  };
+  const base = { runId: state.runId, callId: call.id, toolName: call.toolName, context: state.context, progress };
   if (isNeverAborted(state.signal)) {
     // Nothing can cancel this run. The tool still gets a signal of its own: the shared one would
     // grow with every `AbortSignal.any([ctx.signal, …])` a tool makes (Node 20 keeps those links).
-    return tool.invoke(args, { ...base, signal: new AbortController().signal }, onChunk);
+    try {
+      return await tool.invoke(args, { ...base, signal: new AbortController().signal }, onChunk);
+    } finally {
+      live = false;
+    }
   }
   const run = tool.invoke(args, { ...base, signal: state.signal }, onChunk);
   let onAbort: (() => void) | undefined;
@@ -195,6 +205,7 @@ async function invokeCancellable(state: RunState, tool: Tool, call: ToolCall, ar
   try {
     return await Promise.race([run, aborted]);
   } finally {
+    live = false;
     if (onAbort) state.signal.removeEventListener('abort', onAbort);
     run.catch(() => undefined); // a tool abandoned on cancellation may still reject later
   }

@@ -1,6 +1,7 @@
 import type { AgentUsageJSON, UsageStats, UsageTotals } from '../core/usage.js';
 import type { ToolCall } from '../core/tool-call.js';
 import type { FinishReason } from '../providers/spec.js';
+import type { ToolProgress } from '../tools/types.js';
 import type { SerializedError } from './serialized-error.js';
 
 /** How a run ended. */
@@ -62,7 +63,8 @@ export interface AgentEventPayloads {
   'tool-start': { callId: string; toolName: string; args: Record<string, unknown> };
   'tool-end': { callId: string; toolName: string; args: Record<string, unknown>; result: string; durationMs: number; cached: boolean };
   'tool-error': { callId: string; toolName: string; args: Record<string, unknown>; error: SerializedError; kind: ToolErrorKind; durationMs: number };
-  'tool-chunk': { callId: string; toolName: string; chunk: string };
+  /** A streaming tool's chunk; with `progress`, a progress report (`ctx.progress`, MCP progress notifications), not part of the result. */
+  'tool-chunk': { callId: string; toolName: string; chunk: string; progress?: ToolProgress };
   // iterations
   'iteration-start': { iteration: number };
   'iteration-end': { iteration: number; toolCalls: number };

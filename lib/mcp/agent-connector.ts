@@ -3,6 +3,7 @@ import { ConfigurationError } from '../core/errors/configuration-error.js';
 import type { Tool } from '../tools/types.js';
 import { serverEntries, spawnDescription } from './configured-servers.js';
 import { MultiMCPClient, type FailedServer, type MCPServerEntry, type MultiMCPClientOptions } from './multi-mcp-client.js';
+import { syncAgentTools, type ToolHolder, type ToolsChange } from './sync-agent-tools.js';
 
 /** A stdio server about to be spawned, with what a person should see first. */
 export interface PendingSpawn {
@@ -31,6 +32,13 @@ export interface AgentMcpConnector {
   mcpTools: (servers: readonly McpServerSettings[], file: { source: string; baseDir: string }) => Promise<readonly Tool[]>;
   /** The clients opened so far. */
   readonly clients: readonly MultiMCPClient[];
+  /**
+   * Keeps `holder` (the Agent built from a file, or an AgentConfig's tool list) in step with the
+   * servers whose tools it has: a server's `tools/list_changed` adds, replaces and removes its
+   * tools there. `onChange` is told the names added and removed. Returns the function that stops it
+   * (closing the connections stops it too).
+   */
+  follow(holder: ToolHolder, onChange?: (change: ToolsChange) => void): () => void;
   /** Closes every connection (ends the stdio servers). */
   close(): Promise<void>;
 }
@@ -42,8 +50,20 @@ export interface AgentMcpConnector {
  */
 export function agentMcpConnector(options: AgentMcpConnectorOptions): AgentMcpConnector {
   const clients: MultiMCPClient[] = [];
+  const owners = new WeakMap<Tool, MultiMCPClient>();
   return {
     clients,
+    follow: (holder, onChange) => {
+      const bound = new Map<MultiMCPClient, Tool[]>();
+      for (const t of holder.tools) {
+        const owner = owners.get(t);
+        if (owner !== undefined) bound.set(owner, [...(bound.get(owner) ?? []), t]);
+      }
+      const stops = [...bound].map(([client, tools]) => syncAgentTools(holder, client, tools, onChange));
+      return () => {
+        for (const stop of stops) stop();
+      };
+    },
     mcpTools: async (servers, file) => {
       const entries = serverEntries(servers, file.baseDir);
       const spawns: PendingSpawn[] = [];
@@ -58,6 +78,10 @@ export function agentMcpConnector(options: AgentMcpConnectorOptions): AgentMcpCo
       const client = new MultiMCPClient(entries, options.clientOptions ?? {});
       clients.push(client);
       const tools = await client.tools();
+      for (const t of tools) owners.set(t, client);
+      client.onToolsChanged((next) => {
+        for (const t of next) owners.set(t, client);
+      });
       if (client.failed.length > 0) options.onFailed?.(client.failed);
       return tools;
     },

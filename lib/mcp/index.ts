@@ -13,7 +13,7 @@ export { MCPServer, type ExposedAgent, type MCPServerOptions } from './mcp-serve
 export { type MCPHttpOptions, type RunningMCPHttpServer } from './mcp-http.js';
 export { agentMcpConnector, type AgentMcpConnector, type AgentMcpConnectorOptions, type PendingSpawn } from './agent-connector.js';
 export { McpTrustStore, serverEntries, spawnDescription, spawnFingerprint } from './configured-servers.js';
-export { syncAgentTools, type ToolHolder } from './sync-agent-tools.js';
+export { syncAgentTools, toolListHolder, type ToolHolder, type ToolsChange, type ToolsChangeSource } from './sync-agent-tools.js';
 export { MCPConnectionError } from '../core/errors/mcp-connection-error.js';
 export { MCPError } from '../core/errors/mcp-error.js';
 export { MCPToolError } from '../core/errors/mcp-tool-error.js';

@@ -1,7 +1,7 @@
 import { ToolValidationError } from '../core/errors/tool-validation-error.js';
 import { MAX_DESCRIPTION_LENGTH, MAX_TOOL_NAME_LENGTH, MIN_DESCRIPTION_LENGTH } from '../tools/check-definition.js';
 import { tool } from '../tools/tool.js';
-import type { Tool } from '../tools/types.js';
+import type { Tool, ToolProgress } from '../tools/types.js';
 
 /** A tool as an MCP server lists it. */
 export interface MCPToolInfo {
@@ -39,8 +39,8 @@ export function agentToolDescription(info: MCPToolInfo, server: string): string 
   return text;
 }
 
-/** Calls the remote tool and returns the text the model gets (throws MCPToolError on an error result). */
-export type RemoteCall = (remoteName: string, args: Record<string, unknown>, signal: AbortSignal) => Promise<string>;
+/** Calls the remote tool and returns the text the model gets (throws MCPToolError on an error result); the server's progress notifications go to `progress`. */
+export type RemoteCall = (remoteName: string, args: Record<string, unknown>, signal: AbortSignal, progress?: (update: ToolProgress) => void) => Promise<string>;
 
 /**
  * An agentlib tool that calls an MCP tool. Its parameters are the server's input schema,
@@ -55,7 +55,7 @@ export function toAgentTool(info: MCPToolInfo, options: { server: string; prefix
     name,
     description: agentToolDescription(info, options.server),
     parameters: info.inputSchema,
-    execute: (args: Record<string, unknown>, ctx) => call(remote, args, ctx.signal),
+    execute: (args: Record<string, unknown>, ctx) => call(remote, args, ctx.signal, ctx.progress),
   });
 }
 

@@ -6,7 +6,7 @@ import { MCPToolError } from '../core/errors/mcp-tool-error.js';
 import { linkSignals } from '../core/linked-signal.js';
 import { sleep as realSleep, type Sleep } from '../core/sleep.js';
 import { compileGlob } from '../safety/glob.js';
-import type { Tool } from '../tools/types.js';
+import type { Tool, ToolProgress } from '../tools/types.js';
 import { httpStatus, mapFailure } from './errors.js';
 import { loadClientSdk, loadHttpClientSdk, type ClientSdk } from './load-sdk.js';
 import { mapCallResult, type MCPCallResult } from './map-result.js';
@@ -50,6 +50,8 @@ export interface MCPCallOptions {
   signal?: AbortSignal;
   /** Milliseconds for this call (default the client's `callTimeoutMs`). */
   timeoutMs?: number;
+  /** Receives the server's `notifications/progress` for this call (a progress token is sent only when this is given). */
+  onProgress?: (update: ToolProgress) => void;
 }
 
 /** Called with the new tool list after the server announced `notifications/tools/list_changed`. */
@@ -84,6 +86,8 @@ export class MCPClient {
   #toolInfos: MCPToolInfo[] | undefined;
   #skipped: SkippedTool[] = [];
   #protocol: 'stdio' | 'streamable-http' | 'sse' | undefined;
+  /** The tool-list refresh after `tools/list_changed`, while it runs. */
+  #refreshing: Promise<void> | undefined;
 
   constructor(config: MCPServerConfig, options: MCPClientOptions = {}) {
     checkServerConfig(config);
@@ -149,8 +153,8 @@ export class MCPClient {
       server: this.name,
       ...(this.#options.prefix === undefined ? {} : { prefix: this.#options.prefix }),
       ...(taken === undefined ? {} : { taken }),
-      call: async (remote, args, signal) => {
-        const result = await this.callTool(remote, args, { signal });
+      call: async (remote, args, signal, progress) => {
+        const result = await this.callTool(remote, args, { signal, ...(progress === undefined ? {} : { onProgress: progress }) });
         return result.text;
       },
     });
@@ -171,13 +175,21 @@ export class MCPClient {
     // The SDK leaves its abort listener on the signal it is given: a run's signal shared by many
     // calls would collect one per call. Each call gets a signal of its own, unlinked afterwards.
     const linked = options.signal === undefined ? undefined : linkSignals([options.signal], { ownAbort: true });
-    const requestOptions = linked === undefined ? { timeout } : { timeout, signal: linked.signal };
+    const onProgress = options.onProgress;
+    const requestOptions = {
+      timeout,
+      ...(linked === undefined ? {} : { signal: linked.signal }),
+      ...(onProgress === undefined ? {} : { onprogress: ({ progress, total, message }: { progress: number; total?: number | undefined; message?: string | undefined }) => onProgress(compactProgress(progress, total, message)) }),
+    };
     let raw;
     try {
       raw = await this.#request(client, `tool call "${name}"`, () => client.callTool({ name, arguments: args }, undefined, requestOptions), name, options.signal, timeout);
     } finally {
       linked?.dispose();
     }
+    // A server announces a tool-list change before it answers the call that caused it: the caller
+    // gets the answer once the new list is in place (the agent's next model call sees the new tools).
+    await this.#refreshing;
     if (!('content' in raw)) throw new MCPError(`MCP server "${this.name}" answered tool call "${name}" with a task result, which agentlib does not support`, { server: this.name });
     const result = mapCallResult(raw as Parameters<typeof mapCallResult>[0]);
     if (result.isError) {
@@ -284,7 +296,14 @@ export class MCPClient {
   async #handshake(sdk: ClientSdk, transport: Transport, timeout: number): Promise<Client> {
     const info = this.#options.clientInfo ?? { name: 'agentlib', version: '0.1.0' };
     const client = new sdk.client.Client(info, { capabilities: {} });
-    client.setNotificationHandler(sdk.types.ToolListChangedNotificationSchema, () => this.#toolsChanged(client));
+    client.setNotificationHandler(sdk.types.ToolListChangedNotificationSchema, () => {
+      const refreshing = this.#toolsChanged(client);
+      this.#refreshing = refreshing;
+      void refreshing.finally(() => {
+        if (this.#refreshing === refreshing) this.#refreshing = undefined;
+      });
+      return refreshing;
+    });
     client.onclose = () => {
       if (this.#client === client) void this.#drop(client, describeExit(transport));
     };
@@ -355,4 +374,8 @@ function eventSourceInit(config: MCPHttpServerConfig, fetchImpl: typeof fetch | 
   const base = fetchImpl ?? fetch;
   const headers = config.headers ?? {};
   return { fetch: (url, init) => base(url, { ...init, headers: { ...Object.fromEntries(new Headers(init?.headers).entries()), ...headers } }) };
+}
+
+function compactProgress(progress: number, total: number | undefined, message: string | undefined): ToolProgress {
+  return { progress, ...(total === undefined ? {} : { total }), ...(message === undefined ? {} : { message }) };
 }

@@ -6,7 +6,7 @@ import { ConfigurationError } from '../core/errors/configuration-error.js';
 import type { ToolPolicy } from '../safety/tool-policy.js';
 import { checkToolName } from '../tools/check-definition.js';
 import { tool } from '../tools/tool.js';
-import type { Tool } from '../tools/types.js';
+import type { Tool, ToolProgress } from '../tools/types.js';
 import { loadServerSdk, loadStdioServerSdk, type ServerSdk } from './load-sdk.js';
 import { listenMcpHttp, type MCPHttpOptions, type RunningMCPHttpServer } from './mcp-http.js';
 import { serveToolCall, type ServeCallRules } from './serve-call.js';
@@ -105,7 +105,17 @@ export class MCPServer {
       if (target === undefined) {
         throw new sdk.types.McpError(sdk.types.ErrorCode.InvalidParams, `Unknown tool "${request.params.name}" (tools: ${[...this.#tools.keys()].join(', ')})`);
       }
-      const outcome = await serveToolCall(target, request.params.arguments, this.#rules, extra.signal);
+      // A client that sent a progress token gets the tool's ctx.progress reports as notifications/progress.
+      const token = request.params._meta?.progressToken;
+      let answered = false;
+      const progress =
+        token === undefined
+          ? undefined
+          : (update: ToolProgress): void => {
+              if (answered || extra.signal.aborted) return;
+              void extra.sendNotification({ method: 'notifications/progress', params: { progressToken: token, ...update } }).catch(() => undefined);
+            };
+      const outcome = await serveToolCall(target, request.params.arguments, this.#rules, extra.signal, progress).finally(() => (answered = true));
       return { content: [{ type: 'text' as const, text: outcome.text }], ...(outcome.isError ? { isError: true } : {}) };
     });
     return server;

@@ -1,6 +1,6 @@
 import { MCPError } from '../core/errors/mcp-error.js';
 import type { Tool } from '../tools/types.js';
-import { MCPClient, type MCPCallOptions, type MCPClientOptions } from './mcp-client.js';
+import { MCPClient, type MCPCallOptions, type MCPClientOptions, type ToolsChangedListener } from './mcp-client.js';
 import type { MCPCallResult } from './map-result.js';
 import type { SkippedTool } from './map-tool.js';
 import { serverLabel, type MCPServerConfig } from './server-config.js';
@@ -36,6 +36,9 @@ export class MultiMCPClient {
   readonly #clients = new Map<string, MCPClient>();
   #failed: FailedServer[] = [];
   #skipped: SkippedTool[] = [];
+  /** Each server's tools as last listed (by `tools()` or after its `tools/list_changed`). */
+  readonly #current = new Map<string, Tool[]>();
+  readonly #listeners = new Set<ToolsChangedListener>();
 
   constructor(servers: readonly MCPServerEntry[], options: MultiMCPClientOptions = {}) {
     for (const entry of servers) {
@@ -49,7 +52,9 @@ export class MultiMCPClient {
         if (picked[key] !== undefined) (clientOptions as Record<string, unknown>)[key] = picked[key];
         delete config[key];
       }
-      this.#clients.set(name, new MCPClient(config as unknown as MCPServerConfig, clientOptions));
+      const client = new MCPClient(config as unknown as MCPServerConfig, clientOptions);
+      client.onToolsChanged((tools) => this.#serverChanged(name, tools));
+      this.#clients.set(name, client);
     }
   }
 
@@ -82,13 +87,41 @@ export class MultiMCPClient {
     const taken = new Set<string>();
     const tools: Tool[] = [];
     const skipped: SkippedTool[] = [];
+    this.#current.clear();
     for (const [i, client] of clients.entries()) {
       if (outcomes[i]?.status !== 'fulfilled') continue;
-      tools.push(...(await client.tools(taken)));
+      const own = await client.tools(taken);
+      this.#current.set(client.name, own);
+      tools.push(...own);
       skipped.push(...client.skippedTools);
     }
     this.#skipped = skipped;
     return tools;
+  }
+
+  /**
+   * Registers a listener for tool-list changes of any server: it gets the tools of every server
+   * (as `tools()` would list them) after one announced `notifications/tools/list_changed`. Returns
+   * the function that removes it. See `syncAgentTools`.
+   */
+  onToolsChanged(listener: ToolsChangedListener): () => void {
+    this.#listeners.add(listener);
+    return () => this.#listeners.delete(listener);
+  }
+
+  #serverChanged(server: string, tools: readonly Tool[]): void {
+    if (!this.#current.has(server)) return; // a server whose tools were never listed (failed, or tools() not called yet)
+    this.#current.set(server, [...tools]);
+    const taken = new Set<string>();
+    const all: Tool[] = [];
+    for (const name of this.#clients.keys()) {
+      for (const t of this.#current.get(name) ?? []) {
+        if (taken.has(t.name)) continue; // two prefixes that collide: the first server keeps the name
+        taken.add(t.name);
+        all.push(t);
+      }
+    }
+    for (const listener of this.#listeners) listener(all);
   }
 
   /** Calls `tool` on the server named `server` (remote tool name, no prefix). */

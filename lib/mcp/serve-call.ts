@@ -2,7 +2,7 @@ import type { ApprovalDecision, ApprovalHandler } from '../agent/types.js';
 import { generateId } from '../core/ids.js';
 import { decideToolCall } from '../safety/decide-tool-call.js';
 import type { ToolPolicy } from '../safety/tool-policy.js';
-import type { Tool } from '../tools/types.js';
+import type { Tool, ToolProgress } from '../tools/types.js';
 
 /** How calls that arrive over MCP are checked: the same policy and approvals as an agent's own calls. */
 export interface ServeCallRules {
@@ -58,10 +58,11 @@ async function askApproval(rules: ServeCallRules, tool: Tool, args: Record<strin
 /**
  * Runs one call that arrived over MCP: arguments validated (and coerced) like an agent's, then the
  * policy (deny → review → allow, `requiresApproval` raising allow to review), then the approver
- * for a review, then the tool with the request's AbortSignal (the client's cancellation). Every
+ * for a review, then the tool with the request's AbortSignal (the client's cancellation) and, when
+ * the client asked for progress, `progress` as the tool's `ctx.progress`. Every
  * refusal and failure is an error result the client can read; nothing runs unless allowed.
  */
-export async function serveToolCall(tool: Tool, rawArgs: unknown, rules: ServeCallRules, signal: AbortSignal): Promise<ServeCallOutcome> {
+export async function serveToolCall(tool: Tool, rawArgs: unknown, rules: ServeCallRules, signal: AbortSignal, progress?: (update: ToolProgress) => void): Promise<ServeCallOutcome> {
   const validated = await tool.validateArgs(rawArgs ?? {});
   if (!validated.ok) return { text: `Invalid arguments for tool "${tool.name}": ${validated.error.message}`, isError: true, executed: false };
   const args = validated.value;
@@ -73,7 +74,8 @@ export async function serveToolCall(tool: Tool, rawArgs: unknown, rules: ServeCa
   }
   signal.throwIfAborted();
   try {
-    const output = await tool.invoke(args, { signal, runId: 'mcp', callId: generateId('call'), toolName: tool.name, context: rules.context }, undefined);
+    const ctx = { signal, runId: 'mcp', callId: generateId('call'), toolName: tool.name, context: rules.context, ...(progress === undefined ? {} : { progress }) };
+    const output = await tool.invoke(args, ctx, undefined);
     return { text: output.content, isError: false, executed: true };
   } catch (error) {
     if (signal.aborted) throw error;

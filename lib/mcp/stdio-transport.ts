@@ -55,6 +55,8 @@ export class ExecaStdioTransport implements Transport {
   #stderr = '';
   #exit: string | undefined;
   #closing = false;
+  readonly #inbox: JSONRPCMessage[] = [];
+  #delivering = false;
 
   constructor(config: MCPStdioServerConfig, label: string, sdk: ClientSdk) {
     this.#config = config;
@@ -142,7 +144,30 @@ export class ExecaStdioTransport implements Transport {
         continue;
       }
       if (message === null) break;
+      this.#inbox.push(message);
+    }
+    this.#deliver();
+  }
+
+  /**
+   * Hands the messages read to the SDK in order. The SDK runs a notification's handler a microtask
+   * later but settles a response at once (dropping the request's progress handler): a progress
+   * notification read in the same chunk as the response it precedes would be lost. So after a
+   * notification the rest waits one microtask, behind the notification's handler.
+   */
+  #deliver(): void {
+    if (this.#delivering) return;
+    while (this.#inbox.length > 0) {
+      const message = this.#inbox.shift() as JSONRPCMessage;
       this.onmessage?.(message);
+      if (!('id' in message) && this.#inbox.length > 0) {
+        this.#delivering = true;
+        queueMicrotask(() => {
+          this.#delivering = false;
+          this.#deliver();
+        });
+        return;
+      }
     }
   }
 
@@ -161,6 +186,7 @@ export class ExecaStdioTransport implements Transport {
     if (this.#closing) return;
     this.#closing = true;
     this.#buffer.clear();
+    this.#inbox.length = 0;
     if (child) {
       const done = child.then(() => undefined);
       child.stdin.end();

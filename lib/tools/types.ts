@@ -15,6 +15,21 @@ export interface ToolContext<C = unknown> {
   toolName: string;
   /** User-provided context (database handles, the current user, …). */
   context: C;
+  /**
+   * Reports how far a long call is (an agent run emits it as a `tool-chunk` event with `progress`;
+   * it is not part of the result). Absent where nobody listens (a tool invoked directly).
+   */
+  progress?: (update: ToolProgress) => void;
+}
+
+/** A progress report of a running tool call (MCP `notifications/progress` map to it). */
+export interface ToolProgress {
+  /** How far the call is; grows with each report. */
+  progress: number;
+  /** The value of `progress` at completion, when known. */
+  total?: number;
+  /** What the tool is doing now. */
+  message?: string;
 }
 
 /** Behaviour switches of a tool. */
