@@ -6,7 +6,6 @@ import { Hono, type Context, type MiddlewareHandler } from 'hono';
 import { cors } from 'hono/cors';
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
 import { redactSecrets } from '../../events/redact.js';
-import type { AgentEvent } from '../../events/types.js';
 import type { AgentGraph, GraphInput } from '../../graph/agent-graph.js';
 import type { CheckpointStore } from '../../graph/checkpoint/types.js';
 import type { GraphStream } from '../../graph/graph-stream.js';
@@ -251,7 +250,7 @@ function streamInto(runtime: Runtime, c: Context, slot: RunSlot, threadId: strin
     const events = open();
     for await (const event of events) {
       if (runId === undefined && event.type === 'graph-start') runId = event.runId;
-      sse.send(event.type, event.type === 'text-delta' || event.type === 'reasoning-delta' ? event : (redactSecrets(event) as AgentEvent));
+      sse.send(event.type, event.type === 'text-delta' || event.type === 'reasoning-delta' ? event : (redactSecrets(event)));
     }
     const result = await events.result;
     throwIfCut(slot, result);
