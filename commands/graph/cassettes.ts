@@ -13,6 +13,8 @@ export interface GraphCassetteRequest {
   replay?: string;
   cwd: string;
   env: Readonly<Record<string, string | undefined>>;
+  /** With `replay`: recorded calls answer as often as a request matches them (`agentlib serve`: every request is a new run). */
+  reuse?: boolean;
 }
 
 /** How a graph's agents get their provider, and what the command reports at the end. */
@@ -40,7 +42,7 @@ export interface GraphCassettes {
 export function graphCassettes(request: GraphCassetteRequest): GraphCassettes {
   if (request.record !== undefined && request.replay !== undefined) throw new UsageError('--record and --replay cannot be used together.');
   if (request.replay !== undefined) {
-    const replay = ReplayProvider.fromFile(resolve(request.cwd, request.replay), { env: request.env });
+    const replay = ReplayProvider.fromFile(resolve(request.cwd, request.replay), { env: request.env, reuse: request.reuse ?? false });
     let used = false;
     return {
       // Every agent file's provider is answered by the cassette (the spec is not built).
