@@ -45,7 +45,7 @@ export async function run(args: CommandArguments, context: CommandContext): Prom
   const out = (text: string): void => void context.io.stdout.write(text.endsWith('\n') ? text : `${text}\n`);
   const cassetteFlags = { ...(typeof args.record === 'string' ? { record: args.record } : {}), ...(typeof args.replay === 'string' ? { replay: args.replay } : {}) };
   if (act !== 'run' && act !== 'resume' && act !== 'fork' && Object.keys(cassetteFlags).length > 0) throw new UsageError(`--record and --replay apply to graph run, resume and fork, not to graph ${act}`);
-  const cassettes = graphCassettes({ ...cassetteFlags, cwd, env: context.io.env });
+  const cassettes = graphCassettes({ ...cassetteFlags, cwd, env: context.io.env, warnUnused: act === 'run' });
   try {
     switch (act) {
       case 'render': {

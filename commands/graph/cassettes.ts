@@ -15,6 +15,11 @@ export interface GraphCassetteRequest {
   env: Readonly<Record<string, string | undefined>>;
   /** With `replay`: recorded calls answer as often as a request matches them (`agentlib serve`: every request is a new run). */
   reuse?: boolean;
+  /**
+   * With `replay`: warn about recorded calls left unused (default true). Off for resume and fork,
+   * which replay a part of a recorded run from the run's cassette.
+   */
+  warnUnused?: boolean;
 }
 
 /** How a graph's agents get their provider, and what the command reports at the end. */
@@ -55,7 +60,7 @@ export function graphCassettes(request: GraphCassetteRequest): GraphCassettes {
       loaded: () => {
         if (!used) throw new UsageError('--replay: the graph has no agent node, so no provider call to replay.');
       },
-      finish: () => (replay.unused > 0 ? [`warning: ${replay.unused} recorded provider call(s) in the cassette were not used`] : []),
+      finish: () => (replay.unused > 0 && request.warnUnused !== false ? [`warning: ${replay.unused} recorded provider call(s) in the cassette were not used`] : []),
     };
   }
   if (request.record === undefined) return { loadOptions: {}, loaded: () => undefined, finish: () => [] };
