@@ -8,7 +8,6 @@ export const serveCommand: CommandDescriptor = {
   examples: [
     ['$0 serve agent.yaml', 'serve on http://127.0.0.1:8000 (loopback only)'],
     ['$0 serve customer_support --port 3000 --cors http://localhost:5173', 'a template, another port, one allowed browser origin'],
-    ['$0 serve graph.yaml --checkpoint postgres://localhost/agentlib', 'serve a graph; every server on that store can resume its interrupted runs'],
     ['AGENTLIB_AUTH_TOKEN=… $0 serve agent.yaml --host 0.0.0.0', 'reachable from other machines: a bearer token is required'],
   ],
   builder: (yargs) =>
