@@ -11,6 +11,7 @@ import type { GraphResult } from '../lib/graph/types.js';
 import { loadGraph } from '../lib/graph/yaml/load-graph.js';
 import { closeAllStorage } from '../lib/storage/connection-registry.js';
 import type { CommandArguments, CommandContext } from './command-module.js';
+import { graphCassettes, type GraphCassettes } from './graph/cassettes.js';
 
 /** The exit code of a run that stopped at an interrupt (documented in docs/cli.md). */
 export const EXIT_INTERRUPTED_FOR_INPUT = ExitCode.WAITING_FOR_INPUT;
@@ -42,6 +43,9 @@ export async function run(args: CommandArguments, context: CommandContext): Prom
   const rest = (Array.isArray(args.args) ? (args.args as unknown[]) : []).map(String);
   const cwd = context.io.cwd ?? process.cwd();
   const out = (text: string): void => void context.io.stdout.write(text.endsWith('\n') ? text : `${text}\n`);
+  const cassetteFlags = { ...(typeof args.record === 'string' ? { record: args.record } : {}), ...(typeof args.replay === 'string' ? { replay: args.replay } : {}) };
+  if (act !== 'run' && act !== 'resume' && act !== 'fork' && Object.keys(cassetteFlags).length > 0) throw new UsageError(`--record and --replay apply to graph run, resume and fork, not to graph ${act}`);
+  const cassettes = graphCassettes({ ...cassetteFlags, cwd, env: context.io.env, warnUnused: act === 'run' });
   try {
     switch (act) {
       case 'render': {
@@ -53,18 +57,19 @@ export async function run(args: CommandArguments, context: CommandContext): Prom
       case 'run': {
         if (rest.length < 1 || rest.length > 2) throw new UsageError('usage: agentlib graph run <graph.yaml> [prompt] [--thread id] [--checkpoint url]');
         const file = resolve(cwd, rest[0] as string);
-        const graph = await loadGraph(file);
+        const graph = await loadGraph(file, cassettes.loadOptions);
+        cassettes.loaded();
         const store = await openCheckpointStore(String(args.checkpoint), { cwd });
         const options = { checkpointStore: store, metadata: { [GRAPH_FILE_KEY]: file }, signal: context.signal, ...(typeof args.thread === 'string' ? { threadId: args.thread } : {}) };
-        return await report(args, context, graph.stream(rest[1], options), store);
+        return await report(args, context, graph.stream(rest[1], options), store, cassettes);
       }
       case 'resume': {
         if (rest.length !== 1) throw new UsageError('usage: agentlib graph resume <interruptId> --response "…"');
         if (typeof args.response !== 'string') throw new UsageError('graph resume needs --response "…" (the answer; JSON if it parses)');
         const interruptId = rest[0] as string;
         const store = await openCheckpointStore(String(args.checkpoint), { cwd });
-        const graph = await graphOf(args, cwd, await store.getLatest(interruptId.slice(0, Math.max(0, interruptId.lastIndexOf(':')))));
-        return await report(args, context, graph.streamResume(interruptId, parseValue(args.response), { checkpointStore: store, signal: context.signal }), store);
+        const graph = await graphOf(args, cwd, await store.getLatest(interruptId.slice(0, Math.max(0, interruptId.lastIndexOf(':')))), cassettes);
+        return await report(args, context, graph.streamResume(interruptId, parseValue(args.response), { checkpointStore: store, signal: context.signal }), store, cassettes);
       }
       case 'fork': {
         if (rest.length !== 1) throw new UsageError('usage: agentlib graph fork <checkpointId> [--set key=value …]');
@@ -77,8 +82,8 @@ export async function run(args: CommandArguments, context: CommandContext): Prom
           if (eq <= 0) throw new UsageError(`--set takes key=value, got "${pair}"`);
           data[pair.slice(0, eq)] = parseValue(pair.slice(eq + 1));
         }
-        const graph = await graphOf(args, cwd, source);
-        return await report(args, context, graph.stream(undefined, { checkpointStore: store, fromCheckpoint: source.id, stateUpdate: { data }, signal: context.signal }), store);
+        const graph = await graphOf(args, cwd, source, cassettes);
+        return await report(args, context, graph.stream(undefined, { checkpointStore: store, fromCheckpoint: source.id, stateUpdate: { data }, signal: context.signal }), store, cassettes);
       }
       case 'checkpoints':
         return await checkpoints(args, rest, out, cwd);
@@ -88,13 +93,15 @@ export async function run(args: CommandArguments, context: CommandContext): Prom
   }
 }
 
-async function graphOf(args: CommandArguments, cwd: string, checkpoint: Checkpoint | undefined): Promise<AgentGraph> {
+async function graphOf(args: CommandArguments, cwd: string, checkpoint: Checkpoint | undefined, cassettes: GraphCassettes): Promise<AgentGraph> {
   const file = typeof args.graph === 'string' ? resolve(cwd, args.graph) : checkpoint?.state.metadata[GRAPH_FILE_KEY];
   if (typeof file !== 'string') throw new UsageError('the checkpoint does not say which graph file it ran; pass --graph <graph.yaml>');
-  return loadGraph(file);
+  const graph = await loadGraph(file, cassettes.loadOptions);
+  cassettes.loaded();
+  return graph;
 }
 
-async function report(args: CommandArguments, context: CommandContext, stream: GraphStream, store: CheckpointStore): Promise<number> {
+async function report(args: CommandArguments, context: CommandContext, stream: GraphStream, store: CheckpointStore, cassettes: GraphCassettes): Promise<number> {
   const format = typeof args['output-format'] === 'string' ? args['output-format'] : 'text';
   const io = context.io;
   for await (const event of stream) {
@@ -103,6 +110,7 @@ async function report(args: CommandArguments, context: CommandContext, stream: G
   }
   const result = await stream.result;
   await store.close();
+  for (const line of cassettes.finish()) io.stderr.write(`${line}\n`);
   if (format === 'json') io.stdout.write(`${JSON.stringify(summary(result), null, 2)}\n`);
   else if (format === 'stream-json') io.stdout.write(`${JSON.stringify({ type: 'result', ...summary(result) })}\n`);
   else {

@@ -8,9 +8,12 @@ import { TEMPLATE_FILE } from '../lib/config/templates.js';
 import type { CommandArguments, CommandContext } from './command-module.js';
 import { agentNameProblem, modelProblem, resolveProvider, resolveTemplate, templateChoices } from './init/choices.js';
 import { agentlibInstall } from './init/agentlib-install.js';
-import { nextSteps, type AgentlibInstall } from './init/next-steps.js';
+import { nextSteps, providerSetup, type AgentlibInstall } from './init/next-steps.js';
 import { inquirerPrompter, type Prompter } from './init/prompter.js';
 import { existingFiles, planScaffold, writeScaffold, type ScaffoldPlan } from './init/scaffold.js';
+import { GRAPH_TEMPLATE_FILE, graphAgentFiles, isGraphTemplate, planGraphScaffold } from './init/graph-template.js';
+import { loadGraphConfig } from '../lib/graph/yaml/parse-graph-config.js';
+import { readFile } from 'node:fs/promises';
 import { defaultAnswers, runWizard, type InitAnswers, type InitPreset } from './init/wizard.js';
 
 /** Test seams of {@link runInit}. */
@@ -85,7 +88,7 @@ export async function runInit(args: CommandArguments, context: CommandContext, d
     const plans = new Map<string, ScaffoldPlan>();
     const planFor = (a: InitAnswers): ScaffoldPlan => {
       const key = JSON.stringify(a);
-      const cached = plans.get(key) ?? planScaffold(a.template, a);
+      const cached = plans.get(key) ?? planTemplate(a);
       plans.set(key, cached);
       return cached;
     };
@@ -108,7 +111,7 @@ export async function runInit(args: CommandArguments, context: CommandContext, d
     overwrite = result.overwrite;
   } else {
     answers = defaultAnswers(preset);
-    plan = planScaffold(answers.template, answers);
+    plan = planTemplate(answers);
   }
 
   const existing = existingFiles(dir, plan.files);
@@ -120,15 +123,48 @@ export async function runInit(args: CommandArguments, context: CommandContext, d
   await mkdir(dir, { recursive: true });
   await writeScaffold(dir, plan.files);
   // must pass: a template that does not validate is a bug, reported like any invalid agent file
-  await loadAgentConfig(join(dir, TEMPLATE_FILE), { env: io.env });
+  const graph = isGraphTemplate(answers.template);
+  if (graph) {
+    await loadGraphConfig(join(dir, GRAPH_TEMPLATE_FILE), { env: io.env });
+    for (const agent of graphAgentFiles(await readFile(join(dir, GRAPH_TEMPLATE_FILE), 'utf8'))) await loadAgentConfig(join(dir, agent), { env: io.env });
+  } else {
+    await loadAgentConfig(join(dir, TEMPLATE_FILE), { env: io.env });
+  }
 
   const files = plan.files.map((file) => file.path);
   if (json) {
     writeJson(io, { dir, files, template: answers.template, name: answers.name, provider: answers.provider, model: answers.model, packages: plan.packages, valid: true });
     return ExitCode.OK;
   }
-  report(io, { ...answers, dirLabel, files, overwritten: existing, offlinePrompt: plan.offlinePrompt, install: agentlibInstall(dir) });
+  if (graph) reportGraph(io, { ...answers, dirLabel, files, overwritten: existing, offlinePrompt: plan.offlinePrompt, install: agentlibInstall(dir) });
+  else report(io, { ...answers, dirLabel, files, overwritten: existing, offlinePrompt: plan.offlinePrompt, install: agentlibInstall(dir) });
   return ExitCode.OK;
+}
+
+/** The files of an agent or a graph template. */
+function planTemplate(answers: InitAnswers): ScaffoldPlan {
+  return isGraphTemplate(answers.template) ? planGraphScaffold(answers.template, answers) : planScaffold(answers.template, answers);
+}
+
+/** What `init` prints for a graph template: the files, then an offline run and resume of its cassette. */
+function reportGraph(io: CliIO, summary: InitSummary): void {
+  const cd = summary.dirLabel === '.' ? [] : [`cd ${summary.dirLabel}`];
+  const prompt = summary.offlinePrompt ?? 'Hello!';
+  const lines = [
+    `Created graph "${summary.name}" (template ${summary.template}, ${summary.provider} ${summary.model}) in ${summary.dirLabel}:`,
+    ...summariseFiles(summary.files).map((file) => `  ${file}`),
+    ...(summary.overwritten.length > 0 ? [`Overwrote ${summary.overwritten.length === 1 ? 'a file' : `${summary.overwritten.length} files`} that existed.`] : []),
+    `${GRAPH_TEMPLATE_FILE} and its agent files are valid.`,
+    '',
+    'Next steps:',
+    ...[
+      ...cd,
+      `agentlib graph run ${GRAPH_TEMPLATE_FILE} "${prompt}" --replay cassette.jsonl   # offline, no API key: a scripted run (PROVENANCE.md); it stops at the review`,
+      'agentlib graph resume <interrupt-id> --response yes --replay cassette.jsonl   # the interrupt id the run printed',
+      `${providerSetup(summary.provider, summary.model)}   # then run it live, or serve it: agentlib serve ${GRAPH_TEMPLATE_FILE}`,
+    ].map((step) => `  ${step}`),
+  ];
+  io.stdout.write(`${lines.join('\n')}\n`);
 }
 
 interface InitSummary extends InitAnswers {

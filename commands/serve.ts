@@ -19,6 +19,7 @@ import { cliMcpConnections, toolsChangeLine, type CliMcpConnections } from './ru
 import { toolListHolder } from '../lib/mcp/sync-agent-tools.js';
 import { banner } from './serve/banner.js';
 import { serveSettings } from './serve/serve-options.js';
+import { isGraphFile, serveGraph } from './serve/serve-graph.js';
 
 /** One line for library errors (provider failures are expected events), the stack for anything else. */
 function describeFailure(error: unknown): string {
@@ -67,6 +68,8 @@ export async function run(args: CommandArguments, context: CommandContext): Prom
   const { io } = context;
   const cwd = io.cwd ?? process.cwd();
   const settings = serveSettings(args, io.env, cwd);
+  if (typeof args.agent === 'string' && isGraphFile(args.agent, cwd)) return serveGraph(args, context, { file: args.agent, cwd, settings, stop: () => stopRequested(context.signal) });
+  if (args.checkpoint !== undefined) throw new UsageError('--checkpoint applies to a graph file (kind: graph); an agent keeps its conversations with --session-store.');
   const vars = parseVars(args.var as unknown[] | undefined);
   // Every request is a run on the same cassette: --replay answers a recorded run as often as it is asked.
   const mcp = cliMcpConnections(io, { trust: args.trustMcp === true, cwd, onToolsChanged: (change) => void io.stderr.write(`agentlib serve: ${toolsChangeLine(change)}`) });

@@ -30,11 +30,34 @@ interface Script {
   prompt: string;
   /** `--var` values (the run's context). */
   vars?: Record<string, string>;
+  /** A graph template: `agentlib graph run graph.yaml` (it stops at its review interrupt, exit 5). */
+  graph?: boolean;
   replies: Reply[];
 }
 
 /** The prompt and the scripted replies of each cassette (also the prompts the tests and READMEs use). */
 export const SCRIPTS: Readonly<Record<string, Script>> = {
+  research_graph: {
+    folder: 'templates/research_graph',
+    prompt: 'Why does the Moon cause tides?',
+    graph: true,
+    replies: [
+      {
+        text:
+          "- The Moon's gravity pulls on the whole Earth, but more strongly on the side facing it and less on the far side.\n" +
+          '- That difference (the tidal force) stretches the oceans into two bulges: one toward the Moon, one opposite it.\n' +
+          '- Earth turns under the bulges once a day, so most coasts get two high and two low tides about every 24 hours 50 minutes.\n' +
+          '- The Sun adds a smaller tidal force: aligned with the Moon it gives spring tides, at right angles neap tides.',
+      },
+      {
+        text:
+          "Tides happen because the Moon's gravity does not pull on all of Earth equally. The ocean on the side facing the Moon is pulled a little harder than " +
+          "Earth's centre, and the ocean on the far side a little less, so the water is stretched into two bulges, one toward the Moon and one away from it. " +
+          'As Earth turns beneath these bulges, most coasts see two high tides and two low tides roughly every 24 hours and 50 minutes. ' +
+          'The Sun adds a weaker pull: when it lines up with the Moon the tides are strongest (spring tides), and when it is at right angles they are weakest (neap tides).',
+      },
+    ],
+  },
   blank: {
     folder: 'templates/_blank',
     prompt: 'What is 21 degrees Celsius in Fahrenheit?',
@@ -236,14 +259,16 @@ async function record(name: string, script: Script): Promise<void> {
   rmSync(join(dir, 'cassette.jsonl'), { force: true });
   const vars = Object.entries(script.vars ?? {}).flatMap(([key, value]) => ['--var', `${key}=${value}`]);
   try {
-    const run = await execa(process.execPath, [cli, 'run', 'agent.yaml', script.prompt, '--record', 'cassette.jsonl', '--no-trace', ...vars], {
+    const command = script.graph === true ? ['graph', 'run', 'graph.yaml', script.prompt, '--record', 'cassette.jsonl', '--checkpoint', 'memory://'] : ['run', 'agent.yaml', script.prompt, '--record', 'cassette.jsonl', '--no-trace', ...vars];
+    const run = await execa(process.execPath, [cli, ...command], {
       cwd: dir,
       reject: false,
       extendEnv: false,
       env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '', OPENAI_BASE_URL: `${server.url}/v1`, OPENAI_API_KEY: 'sk-scripted-not-a-key', CI: 'true', NO_COLOR: '1' },
     });
     process.stdout.write(`── ${name}\n${run.stderr}\n${run.stdout}\n`);
-    if (run.exitCode !== 0) throw new Error(`${name}: agentlib run exited ${String(run.exitCode)}`);
+    // a graph run stops at its review interrupt: exit 5 (waiting for input)
+    if (run.exitCode !== (script.graph === true ? 5 : 0)) throw new Error(`${name}: agentlib ${command[0] ?? ''} exited ${String(run.exitCode)}`);
     if (server.served() !== script.replies.length) throw new Error(`${name}: ${server.served()} of ${script.replies.length} scripted replies were used`);
   } finally {
     await server.close();

@@ -13,7 +13,7 @@ export const initCommand: CommandDescriptor = {
   builder: (yargs) =>
     yargs
       .positional('dir', { type: 'string', describe: 'the directory to write to (created when missing; default: the current directory)' })
-      .option('template', { alias: 't', type: 'string', describe: 'blank, or a bundled template: code_reviewer, customer_support, data_analyst, rag_chatbot, research_assistant' })
+      .option('template', { alias: 't', type: 'string', describe: 'blank, or a bundled template: code_reviewer, customer_support, data_analyst, rag_chatbot, research_assistant, research_graph (a multi-agent graph)' })
       .option('name', { alias: 'n', type: 'string', describe: "the agent's name (default: the template's)" })
       .option('provider', { alias: 'p', type: 'string', describe: 'openai, anthropic, gemini or ollama (default openai)' })
       .option('model', { alias: 'm', type: 'string', describe: "the model id (default: the provider's default model)" })

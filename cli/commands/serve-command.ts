@@ -4,7 +4,7 @@ import type { CommandDescriptor } from '../command-descriptor.js';
 export const serveCommand: CommandDescriptor = {
   name: 'serve',
   positionals: '<agent>',
-  description: 'Serve an agent over HTTP: /invoke, /stream (SSE), OpenAI-compatible /v1/chat/completions, a playground',
+  description: 'Serve an agent (or a graph file) over HTTP: /invoke, /stream (SSE), OpenAI-compatible /v1/chat/completions, a playground',
   examples: [
     ['$0 serve agent.yaml', 'serve on http://127.0.0.1:8000 (loopback only)'],
     ['$0 serve customer_support --port 3000 --cors http://localhost:5173', 'a template, another port, one allowed browser origin'],
@@ -12,7 +12,7 @@ export const serveCommand: CommandDescriptor = {
   ],
   builder: (yargs) =>
     yargs
-      .positional('agent', { type: 'string', describe: 'agent YAML file, or a template name (customer_support, data_analyst, …)' })
+      .positional('agent', { type: 'string', describe: 'agent YAML file, a template name (customer_support, data_analyst, …), or a graph file (kind: graph)' })
       .option('port', { type: 'number', default: 8000, describe: 'port to listen on (0: any free port)' })
       .option('host', { type: 'string', default: '127.0.0.1', describe: 'address to bind; anything but loopback needs --auth-token' })
       .option('auth-token', { type: 'string', describe: 'require Authorization: Bearer <token> (or set AGENTLIB_AUTH_TOKEN)' })
@@ -25,6 +25,7 @@ export const serveCommand: CommandDescriptor = {
       .option('playground', { type: 'boolean', default: true, describe: 'serve the /playground page (--no-playground: off)' })
       .option('quiet', { alias: 'q', type: 'boolean', default: false, describe: 'no access log on stderr' })
       .option('session-store', { type: 'string', describe: "where session_id conversations live: sqlite://[path] (default: the file's session: store, else .agentlib/agentlib.db), redis://host:port (several servers share it), file://dir, memory:// (this process only)" })
+      .option('checkpoint', { type: 'string', describe: 'graph files: where threads are checkpointed: sqlite://[path] (default .agentlib/agentlib.db), postgres://… (several servers share it), file://dir, memory://' })
       .option('model', { alias: 'm', type: 'string', describe: "override the file's model" })
       .option('provider', { alias: 'p', type: 'string', describe: "override the file's provider (openai, anthropic, gemini, ollama)" })
       .option('max-iterations', { type: 'number', describe: 'override max_iterations' })
@@ -32,7 +33,7 @@ export const serveCommand: CommandDescriptor = {
       .option('var', { type: 'string', array: true, describe: 'set a ${variable} for the YAML and the tools: --var key=value (repeatable)' })
       .option('provider-timeout', { type: 'number', describe: 'seconds without a byte from the provider before a streamed call (/stream, stream: true) fails and is retried: first byte, between chunks (default 60; 0: none); --timeout bounds the whole request' })
       .option('replay', { type: 'string', describe: 'answer provider calls from this cassette (no network)' })
-      .group(['port', 'host', 'auth-token', 'auth-token-file', 'cors', 'max-concurrency', 'timeout', 'body-timeout', 'shutdown-grace', 'playground', 'quiet', 'session-store'], 'Server:')
+      .group(['port', 'host', 'auth-token', 'auth-token-file', 'cors', 'max-concurrency', 'timeout', 'body-timeout', 'shutdown-grace', 'playground', 'quiet', 'session-store', 'checkpoint'], 'Server:')
       .group(['model', 'provider', 'max-iterations', 'var', 'provider-timeout', 'replay', 'trust-mcp'], 'Agent:'),
   load: () => import('../../commands/serve.js'),
 };

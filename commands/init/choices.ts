@@ -4,6 +4,7 @@ import { listTemplates, templatesDirectory, type TemplateOptions } from '../../l
 import { closestMatch } from '../../lib/core/suggest.js';
 import { DEFAULT_MODELS } from '../../lib/providers/models/defaults.js';
 import { UsageError } from '../../cli/usage-error.js';
+import { listGraphTemplates } from './graph-template.js';
 
 /** The template that starts from scratch: an agent.yaml and a one-tool `tools.ts` stub. */
 export const BLANK_TEMPLATE = 'blank';
@@ -63,7 +64,7 @@ export function templateDescription(template: string, options: TemplateOptions =
 export function templateChoices(options: TemplateOptions = {}): TemplateChoice[] {
   return [
     { name: BLANK_TEMPLATE, description: 'An empty agent with one example tool in tools.ts to start from' },
-    ...listTemplates(options).map((name) => ({ name, description: templateDescription(name, options) })),
+    ...[...listTemplates(options), ...listGraphTemplates(options)].sort().map((name) => ({ name, description: templateDescription(name, options) })),
   ];
 }
 
@@ -75,7 +76,7 @@ function unknownValue(kind: string, flag: string, value: string, known: readonly
 
 /** Checks a `--template` value: `blank` or a bundled template; a typo gets a did-you-mean. */
 export function resolveTemplate(value: string, options: TemplateOptions = {}): string {
-  const known = [BLANK_TEMPLATE, ...listTemplates(options)];
+  const known = [BLANK_TEMPLATE, ...listTemplates(options), ...listGraphTemplates(options)];
   const name = value.trim();
   if (name === '') throw new UsageError(`--template needs a value (choose one of: ${known.join(', ')})`);
   if (known.includes(name)) return name;

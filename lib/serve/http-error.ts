@@ -9,6 +9,7 @@ export type HttpErrorType =
   | 'forbidden_error'
   | 'not_found_error'
   | 'method_not_allowed_error'
+  | 'conflict_error'
   | 'request_timeout_error'
   | 'request_too_large_error'
   | 'unsupported_media_type_error'

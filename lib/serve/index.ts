@@ -4,6 +4,8 @@
  * or any fetch-based server).
  */
 export { createServeApp, SERVE_DEFAULTS, type RequestListenerOptions, type ServeApp, type ServeAppOptions } from './app.js';
+export { createGraphServeApp, type GraphServeApp, type GraphServeAppOptions } from './graph/graph-app.js';
+export type { GraphInvokeResponse, InterruptJSON } from './graph/graph-response.js';
 export { listen, type ListenOptions, type RunningServer } from './server.js';
 export { HttpError, type HttpErrorType } from './http-error.js';
 export { toHttpError } from './error-mapping.js';

@@ -34,7 +34,7 @@ function urlHost(host: string): string {
  * Serves `served` over HTTP/1.1 on `host:port`: a `node:http` server with `served.requestListener()`
  * (`POST /invoke` and `/stream` on the fast path, the rest through Hono and @hono/node-server).
  */
-export async function listen(served: ServeApp, options: ListenOptions = {}): Promise<RunningServer> {
+export async function listen(served: Pick<ServeApp, 'requestListener' | 'shutdown'>, options: ListenOptions = {}): Promise<RunningServer> {
   const host = options.host ?? '127.0.0.1';
   const server = createServer(served.requestListener({ hostname: host }));
   await new Promise<void>((resolve, reject) => {

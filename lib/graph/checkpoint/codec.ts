@@ -1,5 +1,6 @@
 import { assertStrictJson } from '../../storage/strict-json.js';
 import { decodeRecord, encodeRecord } from '../../storage/record.js';
+import { NonSerializableError } from '../../storage/errors/non-serializable-error.js';
 import type { Checkpoint } from './types.js';
 
 /** The record kind and version of a checkpoint (a newer version in a store is refused). */
@@ -12,8 +13,14 @@ export const CHECKPOINT_VERSION = 1;
  * naming the path (`state.data.orders[3].placedAt`), so a checkpoint is never stored half-broken.
  */
 export function encodeCheckpoint(checkpoint: Checkpoint): string {
-  assertStrictJson(checkpoint.state, 'state');
-  return encodeRecord(CHECKPOINT_KIND, CHECKPOINT_VERSION, checkpoint);
+  // One walk of the checkpoint on the hot path (encodeRecord checks it strictly); only when that
+  // fails is the state walked again, to name the bad value from `state` (not from the envelope).
+  try {
+    return encodeRecord(CHECKPOINT_KIND, CHECKPOINT_VERSION, checkpoint);
+  } catch (error) {
+    if (NonSerializableError.isInstance(error)) assertStrictJson(checkpoint.state, 'state');
+    throw error;
+  }
 }
 
 /** Back from `encodeCheckpoint`'s text; `where` names the place for errors (a file, a row). CorruptRecordError / SchemaVersionError. */
