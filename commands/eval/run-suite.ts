@@ -1,11 +1,13 @@
-import { existsSync, statSync } from 'node:fs';
-import { join, resolve } from 'node:path';
+import { existsSync } from 'node:fs';
+import { resolve } from 'node:path';
 import { compareReports, type RegressionResult } from '../../lib/evals/compare.js';
 import { EvalReport } from '../../lib/evals/eval-report.js';
 import { EvalSuite } from '../../lib/evals/eval-suite.js';
 import { openHistoryStore } from '../../lib/evals/history/open-history-store.js';
 import { loadSuite } from '../../lib/evals/load-suite.js';
 import { selectCases } from '../../lib/evals/select-cases.js';
+import type { BaselineStore } from '../../lib/evals/baseline/baseline-store.js';
+import { checkStoreId } from '../../lib/storage/store-id.js';
 import { StorageUrlError } from '../../lib/storage/errors/index.js';
 import { ExitCode } from '../../cli/exit-codes.js';
 import { writeJson } from '../../cli/output.js';
@@ -18,7 +20,7 @@ import { evalExitCode } from './exit-code.js';
 import { graderResolver } from './grader.js';
 import { reportFormat, writeReports } from './outputs.js';
 import { liveProgress, plainProgress, wantsLiveView } from './progress.js';
-import { readReport } from './read-report.js';
+import { isStoreRef, openBaselines, parseStoreRef, readReportRef, suiteFileName } from './report-ref.js';
 import { caseFilterFrom, stringList } from './select.js';
 import { summaryTable } from './summary-table.js';
 
@@ -43,14 +45,17 @@ function openHistory(url: string, cwd: string): ReturnType<typeof openHistorySto
   }
 }
 
-/** The baseline report: a file, or `<dir>/<suite file name>.json`. */
-async function baselineFor(option: string, suiteFile: string, cwd: string): ReturnType<typeof readReport> {
-  const path = resolve(cwd, option);
-  if (existsSync(path) && statSync(path).isDirectory()) {
-    const name = suiteFile.replace(/^.*[\\/]/, '').replace(/\.(ya?ml|json)$/i, '');
-    return readReport(join(path, `${name}.json`), cwd);
+/** `--save-baseline url[#name]`: the store (opened now, so a bad URL fails before any case runs) and the checked name. */
+async function baselineTarget(ref: string, suiteFile: string, cwd: string): Promise<{ store: BaselineStore; name: string }> {
+  if (!isStoreRef(ref)) throw new UsageError(`--save-baseline takes a store URL and a name: sqlite://#main, file://baselines#main, redis://host:6379#main (got "${ref}")`);
+  const { url, name: written } = parseStoreRef(ref);
+  const name = written ?? suiteFileName(suiteFile);
+  try {
+    checkStoreId(name, 'baseline name');
+  } catch (error) {
+    throw new UsageError(`--save-baseline: ${(error as Error).message}`);
   }
-  return readReport(path, cwd);
+  return { store: await openBaselines(url, cwd, '--save-baseline'), name };
 }
 
 /**
@@ -76,7 +81,7 @@ export async function runSuite(args: CommandArguments, context: CommandContext):
   if (!existsSync(suitePath)) throw new UsageError(`No suite file "${suiteFile}".`);
   const definition = await loadSuite(suitePath, { env: io.env });
   if (definition.agent === undefined) throw new UsageError(`${suiteFile}: the suite names no agent; add agent: path/to/agent.yaml`);
-  const baseline = typeof args.baseline === 'string' && args.baseline !== '' ? await baselineFor(args.baseline, suiteFile, cwd) : undefined;
+  const baseline = typeof args.baseline === 'string' && args.baseline !== '' ? await readReportRef(args.baseline, cwd, { flag: '--baseline', suiteFile }) : undefined;
   const cases = selectCases(definition.cases, filter);
   if (cases.length === 0) {
     io.stderr.write(`agentlib: no case of ${suiteFile} matched the filters (${definition.cases.length} in the suite)\n`);
@@ -95,6 +100,7 @@ export async function runSuite(args: CommandArguments, context: CommandContext):
   });
   // Opened before running, so a bad URL is a usage error (exit 2) before any case runs.
   const history = typeof args.history === 'string' && args.history !== '' ? openHistory(args.history, cwd) : undefined;
+  const saveTo = typeof args.saveBaseline === 'string' && args.saveBaseline !== '' ? await baselineTarget(args.saveBaseline, suiteFile, cwd) : undefined;
   const workers = jobs ?? definition.options.maxConcurrency;
   const view = args.json === true ? undefined : wantsLiveView(io) ? liveProgress(io, cases.length, workers) : plainProgress(io, cases.length);
   const suite = new EvalSuite(resolved.agent, { ...definition, cases }, {
@@ -119,6 +125,17 @@ export async function runSuite(args: CommandArguments, context: CommandContext):
       await history.record(report);
     } finally {
       history.close();
+    }
+  }
+  if (saveTo !== undefined) {
+    try {
+      if (report.cancelled) io.stderr.write(`the run was interrupted: baseline "${saveTo.name}" was not saved\n`);
+      else {
+        await saveTo.store.save(saveTo.name, report);
+        io.stderr.write(`saved baseline "${saveTo.name}" to ${saveTo.store.where}\n`);
+      }
+    } finally {
+      await saveTo.store.close();
     }
   }
   let comparison: RegressionResult | undefined;
