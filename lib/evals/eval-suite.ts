@@ -7,7 +7,7 @@ import { combineAttempts, type AttemptResult, type CaseResult } from './case-res
 import { estimateSuiteCost, type CostEstimate, type EstimateOptions } from './estimate-cost.js';
 import { EvalReport } from './eval-report.js';
 import { runAttempt } from './run-case.js';
-import type { EvalCase, Grader, SuiteDefinition } from './types.js';
+import type { EvalCase, Grader, SnapshotChecker, SuiteDefinition } from './types.js';
 
 // A function, so a check after an await is not narrowed by an earlier one.
 function isAborted(signal: AbortSignal | undefined): boolean {
@@ -37,6 +37,11 @@ export interface EvalSuiteOptions {
   baseDir?: string;
   /** Keep each run's trace in the report (default true). */
   keepTraces?: boolean;
+  /**
+   * Where `snapshot` assertions compare: a SnapshotSession over a SnapshotStore (it writes missing
+   * snapshots, and rewrites changed ones in update mode). Without it a `snapshot` assertion fails.
+   */
+  snapshots?: SnapshotChecker;
   /** Called when a case starts and ends (CLI progress). */
   onProgress?: (progress: EvalProgress) => void;
   /** Clock (ms). Default `Date.now`. */
@@ -137,7 +142,8 @@ export class EvalSuite {
         if (unit === undefined) return;
         const evalCase = this.#cases[unit.index] as EvalCase;
         this.#options.onProgress?.({ type: 'attempt-start', caseId: evalCase.id, attempt: unit.attempt + 1, worker: workerId });
-        const result = await runAttempt(evalCase, { agent: this.#agent, graderFor, baseDir: this.#baseDir, timeoutMs, signal, now, keepTrace });
+        const snapshots = this.#options.snapshots;
+        const result = await runAttempt(evalCase, { agent: this.#agent, graderFor, baseDir: this.#baseDir, timeoutMs, signal, now, keepTrace, ...(snapshots === undefined ? {} : { snapshots }) });
         if (isAborted(signal) && result.verdict === 'error') return;
         this.#options.onProgress?.({ type: 'attempt-end', caseId: evalCase.id, attempt: unit.attempt + 1, worker: workerId, result });
         const list = attempts.get(unit.index) ?? [];

@@ -23,3 +23,11 @@ export { historyEntry, type EvalHistoryEntry, type HistoryStore } from './histor
 export { MemoryHistoryStore } from './history/memory-history-store.js';
 export { SqliteHistoryStore } from './history/sqlite-history-store.js';
 export { openHistoryStore } from './history/open-history-store.js';
+export { BaselineStore, BASELINE_RECORD, type BaselineInfo, type SaveBaselineOptions } from './baseline/baseline-store.js';
+export { openBaselineStore } from './baseline/open-baseline-store.js';
+export { SnapshotStore, SNAPSHOT_RECORD, snapshotKey, snapshotPrefix, type Snapshot } from './snapshot/snapshot-store.js';
+export { openSnapshotStore } from './snapshot/open-snapshot-store.js';
+export { SnapshotSession, type SnapshotCounts, type SnapshotSessionOptions } from './snapshot/snapshot-session.js';
+export type { SnapshotChecker, SnapshotSubject } from './types.js';
+export type { DocumentBackend } from './stores/document-backend.js';
+export { EVAL_STORE_SCHEMES } from './stores/open-document-backend.js';

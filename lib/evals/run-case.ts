@@ -5,7 +5,7 @@ import type { ApprovalHandler } from '../agent/types.js';
 import type { AttemptResult } from './case-result.js';
 import { CHECKS } from './checks/registry.js';
 import { evaluateAssertion } from './evaluate-assertion.js';
-import type { AssertionResult, EvalCase, Grader } from './types.js';
+import type { AssertionResult, EvalCase, Grader, SnapshotChecker } from './types.js';
 
 /** What one attempt needs besides the case. */
 export interface AttemptContext {
@@ -17,6 +17,8 @@ export interface AttemptContext {
   signal: AbortSignal | undefined;
   now: () => number;
   keepTrace: boolean;
+  /** Where `snapshot` assertions compare, when the suite has a snapshot store. */
+  snapshots?: SnapshotChecker;
 }
 
 /** Scripted approvals: the tool's entry, else `*`, else deny (a headless run has nobody to ask). */
@@ -90,6 +92,7 @@ export async function runAttempt(evalCase: EvalCase, ctx: AttemptContext): Promi
           systemPrompt: ctx.agent.systemPrompt,
           baseDir: ctx.baseDir,
           ...(grader === undefined ? {} : { grader }),
+          ...(ctx.snapshots === undefined ? {} : { snapshots: ctx.snapshots }),
           ...(signal === undefined ? {} : { signal }),
         }),
       );
