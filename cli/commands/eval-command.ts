@@ -26,6 +26,8 @@ export const evalCommand: CommandDescriptor = {
       .option('grader', { type: 'string', describe: 'the judge for LLM-judge assertions: provider:model (openai:gpt-4o-mini)' })
       .option('record', { type: 'string', describe: 'record every provider call to this cassette (judge calls to <name>.grader.jsonl)' })
       .option('replay', { type: 'string', describe: 'answer every provider call from this cassette (offline, deterministic)' })
+      .option('snapshots', { type: 'string', describe: 'where snapshot assertions keep snapshots: a store URL (default file://<suite dir>/__snapshots__)' })
+      .option('update-snapshots', { alias: 'u', type: 'boolean', describe: 'rewrite snapshots that differ (and, on a full run, remove obsolete ones) instead of failing' })
       .option('output', { alias: 'o', type: 'string', array: true, describe: 'write the report by extension: .json .jsonl .md .html .junit.xml/.xml (repeatable)' })
       .option('baseline', { type: 'string', describe: 'compare with a report JSON, a directory holding <suite>.json, or a stored baseline url#name (sqlite://#main): a regression exits 1' })
       .option('save-baseline', { type: 'string', describe: 'save this run as a baseline: url#name (sqlite://#main, file://baselines#main, redis://…, postgres://…; name defaults to the suite file name)' })
@@ -37,6 +39,7 @@ export const evalCommand: CommandDescriptor = {
       .group(['jobs', 'repeat', 'timeout-ms', 'grader'], 'Running:')
       .group(['filter-pattern', 'filter-tag', 'filter-metadata', 'shard'], 'Selecting cases:')
       .group(['record', 'replay'], 'Record / replay:')
+      .group(['snapshots', 'update-snapshots'], 'Snapshots:')
       .group(['output', 'json', 'baseline', 'save-baseline', 'margin', 'fail-under', 'history', 'case'], 'Reports:'),
   load: () => import('../../commands/eval.js'),
 };

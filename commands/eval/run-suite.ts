@@ -22,6 +22,7 @@ import { reportFormat, writeReports } from './outputs.js';
 import { liveProgress, plainProgress, wantsLiveView } from './progress.js';
 import { isStoreRef, openBaselines, parseStoreRef, readReportRef, suiteFileName } from './report-ref.js';
 import { caseFilterFrom, stringList } from './select.js';
+import { finishSnapshots, snapshotSessionFor } from './snapshots.js';
 import { summaryTable } from './summary-table.js';
 
 function positiveInteger(value: unknown, flag: string, min: number): number | undefined {
@@ -101,6 +102,7 @@ export async function runSuite(args: CommandArguments, context: CommandContext):
   // Opened before running, so a bad URL is a usage error (exit 2) before any case runs.
   const history = typeof args.history === 'string' && args.history !== '' ? openHistory(args.history, cwd) : undefined;
   const saveTo = typeof args.saveBaseline === 'string' && args.saveBaseline !== '' ? await baselineTarget(args.saveBaseline, suiteFile, cwd) : undefined;
+  const snapshots = await snapshotSessionFor(args, definition, suiteFileName(suiteFile), io);
   const workers = jobs ?? definition.options.maxConcurrency;
   const view = args.json === true ? undefined : wantsLiveView(io) ? liveProgress(io, cases.length, workers) : plainProgress(io, cases.length);
   const suite = new EvalSuite(resolved.agent, { ...definition, cases }, {
@@ -110,6 +112,7 @@ export async function runSuite(args: CommandArguments, context: CommandContext):
     ...(repeat === undefined ? {} : { repeat }),
     ...(timeoutMs === undefined ? {} : { timeoutMs }),
     ...(view === undefined ? {} : { onProgress: (p) => view.handle(p) }),
+    ...(snapshots === undefined ? {} : { snapshots }),
   });
   let report;
   try {
@@ -117,6 +120,7 @@ export async function runSuite(args: CommandArguments, context: CommandContext):
   } finally {
     view?.stop();
   }
+  const snapshotResult = snapshots === undefined ? undefined : await finishSnapshots(snapshots, io, { fullRun: cases.length === definition.cases.length && !report.cancelled, update: args.updateSnapshots === true });
   const shard = filter.shard;
   if (shard !== undefined) report = EvalReport.fromJSON({ ...report.toJSON(), shard });
   const written = await writeReports(report, outputs, cwd);
@@ -143,7 +147,7 @@ export async function runSuite(args: CommandArguments, context: CommandContext):
   const threshold = failUnder ?? definition.threshold;
   const exitCode = evalExitCode(report, { ...(threshold === undefined ? {} : { threshold }), ...(comparison === undefined ? {} : { regressed: comparison.regressed }) });
   if (args.json === true) {
-    writeJson(io, { exitCode, report: report.toJSON(), ...(comparison === undefined ? {} : { comparison }) });
+    writeJson(io, { exitCode, report: report.toJSON(), ...(comparison === undefined ? {} : { comparison }), ...(snapshots === undefined || snapshotResult === undefined ? {} : { snapshots: { ...snapshots.counts, ...snapshotResult } }) });
   } else {
     io.stdout.write(summaryTable(report, { columns: io.stdout.columns ?? 100 }));
     if (comparison !== undefined) io.stdout.write(formatComparison(comparison));
