@@ -31,3 +31,5 @@ export { SnapshotSession, type SnapshotCounts, type SnapshotSessionOptions } fro
 export type { SnapshotChecker, SnapshotSubject } from './types.js';
 export type { DocumentBackend } from './stores/document-backend.js';
 export { EVAL_STORE_SCHEMES } from './stores/open-document-backend.js';
+export { PairwiseEval, type PairwiseCaseResult, type PairwiseEvalOptions, type PairwiseItem, type PairwiseReport, type PairwiseSide, type PairwiseWinner } from './pairwise/pairwise-eval.js';
+export { readPairwiseVerdict, type PositionReading } from './pairwise/pairwise-verdict.js';
