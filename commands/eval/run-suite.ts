@@ -14,7 +14,8 @@ import { writeJson } from '../../cli/output.js';
 import { UsageError } from '../../cli/usage-error.js';
 import type { CommandArguments, CommandContext } from '../command-module.js';
 import { agentRequestFrom } from '../run/agent-request.js';
-import { resolveAgent } from '../run/resolve-agent.js';
+import { resolveAgent, type ResolvedAgent } from '../run/resolve-agent.js';
+import { caseAgents, graderCassetteInDir, isCassetteDir } from './case-cassettes.js';
 import { formatComparison } from './comparison-text.js';
 import { evalExitCode } from './exit-code.js';
 import { graderResolver } from './grader.js';
@@ -89,15 +90,21 @@ export async function runSuite(args: CommandArguments, context: CommandContext):
     return ExitCode.NOTHING_MATCHED;
   }
   const request = agentRequestFrom({ ...args, agent: definition.agent }, { cwd, env: io.env, vars: {} });
-  const resolved = await resolveAgent(request);
   const record = typeof args.record === 'string' && args.record !== '' ? resolve(cwd, args.record) : undefined;
   const replay = typeof args.replay === 'string' && args.replay !== '' ? resolve(cwd, args.replay) : undefined;
+  // --record dir/ or --replay dir: one cassette per case (the judge's calls in dir/_grader.jsonl).
+  const cassetteDir = record !== undefined && isCassetteDir(args.record as string, cwd) ? { mode: 'record' as const, dir: record } : replay !== undefined && isCassetteDir(args.replay as string, cwd) ? { mode: 'replay' as const, dir: replay } : undefined;
+  if (record !== undefined && replay !== undefined) throw new UsageError('--record and --replay cannot be used together.');
+  const perCase = cassetteDir === undefined ? undefined : caseAgents(request, cassetteDir.mode, cassetteDir.dir, cwd);
+  const resolved = perCase === undefined ? await resolveAgent(request) : undefined;
+  const graderCassette = (path: string): string => (cassetteDir === undefined ? path : graderCassetteInDir(cassetteDir.dir));
   const grader = graderResolver({
     env: io.env,
     ...(typeof args.grader === 'string' && args.grader !== '' ? { override: args.grader } : {}),
     ...(definition.grader === undefined ? {} : { suiteDefault: definition.grader }),
-    ...(record === undefined ? {} : { record }),
-    ...(replay === undefined ? {} : { replay }),
+    ...(record === undefined ? {} : { record: graderCassette(record) }),
+    ...(replay === undefined ? {} : { replay: graderCassette(replay) }),
+    ...(cassetteDir === undefined ? {} : { exactPaths: true }),
   });
   // Opened before running, so a bad URL is a usage error (exit 2) before any case runs.
   const history = typeof args.history === 'string' && args.history !== '' ? openHistory(args.history, cwd) : undefined;
@@ -105,7 +112,7 @@ export async function runSuite(args: CommandArguments, context: CommandContext):
   const snapshots = await snapshotSessionFor(args, definition, suiteFileName(suiteFile), io);
   const workers = jobs ?? definition.options.maxConcurrency;
   const view = args.json === true ? undefined : wantsLiveView(io) ? liveProgress(io, cases.length, workers) : plainProgress(io, cases.length);
-  const suite = new EvalSuite(resolved.agent, { ...definition, cases }, {
+  const suite = new EvalSuite(perCase?.agentFor ?? (resolved as ResolvedAgent).agent, { ...definition, cases }, {
     signal: context.signal,
     grader,
     ...(jobs === undefined ? {} : { maxConcurrency: jobs }),
@@ -154,9 +161,12 @@ export async function runSuite(args: CommandArguments, context: CommandContext):
     for (const path of written) io.stderr.write(`wrote ${path}\n`);
     if (threshold !== undefined) io.stderr.write(`accuracy ${(report.accuracy * 100).toFixed(1)}% ${exitCode === ExitCode.OK ? '≥' : '<'} threshold ${(threshold * 100).toFixed(1)}%\n`);
   }
-  if (resolved.replay !== undefined && resolved.replay.unused > 0 && cases.length === definition.cases.length && !report.cancelled && (repeat ?? 1) === 1) {
-    io.stderr.write(`warning: ${resolved.replay.unused} recorded provider call(s) in the cassette were not used\n`);
+  const replays = perCase?.replays ?? (resolved?.replay === undefined ? [] : [resolved.replay]);
+  const unused = replays.reduce((sum, r) => sum + r.unused, 0);
+  if (unused > 0 && cases.length === definition.cases.length && !report.cancelled && (repeat ?? 1) === 1) {
+    io.stderr.write(`warning: ${unused} recorded provider call(s) in the cassette${perCase === undefined ? '' : 's'} were not used\n`);
   }
-  if (resolved.recorder !== undefined) io.stderr.write(`recorded ${resolved.recorder.recorded} provider call(s) to ${resolved.recorder.path}\n`);
+  if (resolved?.recorder !== undefined) io.stderr.write(`recorded ${resolved.recorder.recorded} provider call(s) to ${resolved.recorder.path}\n`);
+  if (perCase !== undefined && cassetteDir?.mode === 'record') io.stderr.write(`recorded ${perCase.recorders.reduce((sum, r) => sum + r.recorded, 0)} provider call(s) to ${perCase.recorders.length} cassette(s) in ${cassetteDir.dir}\n`);
   return exitCode;
 }

@@ -9,7 +9,8 @@ import type { AssertionResult, EvalCase, Grader, SnapshotChecker } from './types
 
 /** What one attempt needs besides the case. */
 export interface AttemptContext {
-  agent: Agent;
+  /** The agent (a promise when a per-case factory makes it: a rejection makes the attempt an error). */
+  agent: Agent | Promise<Agent>;
   /** The judge for an assertion (its own, the case's, else the suite's), or undefined when none is set. */
   graderFor: (spec: string | undefined) => Promise<Grader | undefined>;
   baseDir: string;
@@ -69,8 +70,14 @@ export async function runAttempt(evalCase: EvalCase, ctx: AttemptContext): Promi
     error: message,
     ...(ctx.keepTrace && run !== undefined ? { trace: run.trace.toJSON() } : {}),
   });
+  let agent: Agent;
   try {
-    result = await ctx.agent.ask(evalCase.input, { approve: scriptedApprover(evalCase), context: { ...evalCase.vars }, ...(signal === undefined ? {} : { signal }) });
+    agent = await ctx.agent;
+  } catch (error) {
+    return failure(`no agent for this case: ${error instanceof Error ? error.message : String(error)}`, undefined);
+  }
+  try {
+    result = await agent.ask(evalCase.input, { approve: scriptedApprover(evalCase), context: { ...evalCase.vars }, ...(signal === undefined ? {} : { signal }) });
   } catch (error) {
     const run = failedRunResult(error);
     if (timeout?.aborted === true && ctx.signal?.aborted !== true) return failure(`timed out after ${ctx.timeoutMs} ms`, run);
@@ -89,7 +96,7 @@ export async function runAttempt(evalCase: EvalCase, ctx: AttemptContext): Promi
           result,
           output: result.content,
           latencyMs,
-          systemPrompt: ctx.agent.systemPrompt,
+          systemPrompt: agent.systemPrompt,
           baseDir: ctx.baseDir,
           ...(grader === undefined ? {} : { grader }),
           ...(ctx.snapshots === undefined ? {} : { snapshots: ctx.snapshots }),

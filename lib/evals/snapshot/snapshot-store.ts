@@ -1,5 +1,5 @@
-import { createHash } from 'node:crypto';
 import { decodeRecord, encodeRecord } from '../../storage/record.js';
+import { caseFileStem, slugify } from '../case-file-name.js';
 import type { DocumentBackend } from '../stores/document-backend.js';
 import type { SnapshotSubject } from '../types.js';
 
@@ -19,20 +19,9 @@ export interface Snapshot {
   savedAt: string;
 }
 
-function slug(text: string, max: number): string {
-  const s = text
-    .toLowerCase()
-    .normalize('NFKD')
-    .replace(/[^a-z0-9]+/g, '-')
-    .replace(/^-+|-+$/g, '')
-    .slice(0, max)
-    .replace(/-+$/, '');
-  return s === '' ? 'x' : s;
-}
-
 /** The key prefix of every snapshot of `suite`: `<suite slug>.`. */
 export function snapshotPrefix(suite: string): string {
-  return `${slug(suite, 40)}.`;
+  return `${slugify(suite, 40)}.`;
 }
 
 /**
@@ -41,8 +30,7 @@ export function snapshotPrefix(suite: string): string {
  * the case's name, and distinct for case names that slug alike.
  */
 export function snapshotKey(suite: string, caseId: string, subject: SnapshotSubject = 'output'): string {
-  const hash = createHash('sha256').update(caseId).digest('hex').slice(0, 8);
-  return `${snapshotPrefix(suite)}${slug(caseId, 60)}-${hash}${subject === 'output' ? '' : `.${subject}`}`;
+  return `${snapshotPrefix(suite)}${caseFileStem(caseId)}${subject === 'output' ? '' : `.${subject}`}`;
 }
 
 /**
