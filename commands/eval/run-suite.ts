@@ -89,6 +89,9 @@ export async function runSuite(args: CommandArguments, context: CommandContext):
     io.stderr.write(`agentlib: no case of ${suiteFile} matched the filters (${definition.cases.length} in the suite)\n`);
     return ExitCode.NOTHING_MATCHED;
   }
+  // Opened before the agent, so a bad store URL or name is a usage error (exit 2) before anything runs.
+  const saveTo = typeof args.saveBaseline === 'string' && args.saveBaseline !== '' ? await baselineTarget(args.saveBaseline, suiteFile, cwd) : undefined;
+  const snapshots = await snapshotSessionFor(args, definition, suiteFileName(suiteFile), io);
   const request = agentRequestFrom({ ...args, agent: definition.agent }, { cwd, env: io.env, vars: {} });
   const record = typeof args.record === 'string' && args.record !== '' ? resolve(cwd, args.record) : undefined;
   const replay = typeof args.replay === 'string' && args.replay !== '' ? resolve(cwd, args.replay) : undefined;
@@ -108,8 +111,6 @@ export async function runSuite(args: CommandArguments, context: CommandContext):
   });
   // Opened before running, so a bad URL is a usage error (exit 2) before any case runs.
   const history = typeof args.history === 'string' && args.history !== '' ? openHistory(args.history, cwd) : undefined;
-  const saveTo = typeof args.saveBaseline === 'string' && args.saveBaseline !== '' ? await baselineTarget(args.saveBaseline, suiteFile, cwd) : undefined;
-  const snapshots = await snapshotSessionFor(args, definition, suiteFileName(suiteFile), io);
   const workers = jobs ?? definition.options.maxConcurrency;
   const view = args.json === true ? undefined : wantsLiveView(io) ? liveProgress(io, cases.length, workers) : plainProgress(io, cases.length);
   const suite = new EvalSuite(perCase?.agentFor ?? (resolved as ResolvedAgent).agent, { ...definition, cases }, {
