@@ -29,6 +29,8 @@ export interface GraderOptions {
   record?: string;
   replay?: string;
   env: Readonly<Record<string, string | undefined>>;
+  /** `record`/`replay` are the judge's cassette itself (per-case directories), not the agent's cassette beside it. */
+  exactPaths?: boolean;
 }
 
 /**
@@ -40,17 +42,18 @@ export function graderResolver(options: GraderOptions): (spec: string | undefine
   let replay: ReplayProvider | undefined;
   let recorded: { spec: string; provider: Promise<Provider> } | undefined;
   const live = new Map<string, Promise<Provider>>();
+  const cassetteOf = (path: string): string => (options.exactPaths === true ? path : graderCassettePath(path));
   return async (written) => {
     const spec = options.override ?? written ?? options.suiteDefault;
     if (spec === undefined) return undefined;
     const { type, model } = parseGraderSpec(spec);
     if (options.replay !== undefined) {
-      replay ??= ReplayProvider.fromFile(graderCassettePath(options.replay), { env: options.env });
+      replay ??= ReplayProvider.fromFile(cassetteOf(options.replay), { env: options.env });
       return { provider: replay, ...(model === undefined ? {} : { model }) };
     }
     if (options.record !== undefined) {
-      if (recorded !== undefined && recorded.spec !== spec) throw new UsageError(`with --record, one grader records to ${graderCassettePath(options.record)}: the suite uses ${recorded.spec} and ${spec} (pass --grader to use one)`);
-      const path = graderCassettePath(options.record);
+      if (recorded !== undefined && recorded.spec !== spec) throw new UsageError(`with --record, one grader records to ${cassetteOf(options.record)}: the suite uses ${recorded.spec} and ${spec} (pass --grader to use one)`);
+      const path = cassetteOf(options.record);
       recorded ??= { spec, provider: createProvider({ type, ...(model === undefined ? {} : { model }) } as ProviderConfig).then((inner) => new RecordingProvider(inner, { path, env: options.env })) };
       return { provider: await recorded.provider, ...(model === undefined ? {} : { model }) };
     }

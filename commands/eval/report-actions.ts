@@ -12,6 +12,7 @@ import { formatComparison } from './comparison-text.js';
 import { evalExitCode } from './exit-code.js';
 import { reportFormat, writeReports } from './outputs.js';
 import { readReport } from './read-report.js';
+import { readReportRef } from './report-ref.js';
 import { stringList } from './select.js';
 import { summaryTable } from './summary-table.js';
 
@@ -45,8 +46,8 @@ export async function compareAction(args: CommandArguments, context: CommandCont
   const cwd = io.cwd ?? process.cwd();
   const files = stringList(args.files);
   if (files.length !== 2) throw new UsageError(`eval compare takes two reports, the baseline then the current one (got ${files.length})`);
-  const baseline = await readReport(files[0] as string, cwd);
-  const current = await readReport(files[1] as string, cwd);
+  const baseline = await readReportRef(files[0] as string, cwd, { flag: 'eval compare' });
+  const current = await readReportRef(files[1] as string, cwd, { flag: 'eval compare' });
   const margin = typeof args.margin === 'number' ? args.margin : 0;
   const result = compareReports(baseline, current, { margin });
   if (args.json === true) writeJson(io, { comparison: result });
@@ -63,7 +64,7 @@ export async function viewAction(args: CommandArguments, context: CommandContext
   const cwd = io.cwd ?? process.cwd();
   const files = stringList(args.files);
   if (files.length !== 1) throw new UsageError(`eval view takes one report (got ${files.length})`);
-  const report = await readReport(files[0] as string, cwd);
+  const report = await readReportRef(files[0] as string, cwd, { flag: 'eval view' });
   const caseId = typeof args.case === 'string' && args.case !== '' ? args.case : undefined;
   if (caseId === undefined) {
     if (args.json === true) writeJson(io, { report: report.toJSON() });

@@ -7,12 +7,19 @@ import { combineAttempts, type AttemptResult, type CaseResult } from './case-res
 import { estimateSuiteCost, type CostEstimate, type EstimateOptions } from './estimate-cost.js';
 import { EvalReport } from './eval-report.js';
 import { runAttempt } from './run-case.js';
-import type { EvalCase, Grader, SuiteDefinition } from './types.js';
+import type { EvalCase, Grader, SnapshotChecker, SuiteDefinition } from './types.js';
 
 // A function, so a check after an await is not narrowed by an earlier one.
 function isAborted(signal: AbortSignal | undefined): boolean {
   return signal?.aborted === true;
 }
+
+/**
+ * The agent of one case, for suites whose cases need their own agent (the CLI's per-case
+ * cassettes: each case records to, or replays from, its own file). Called once per case; its
+ * attempts share the agent. A factory that throws makes that case an `error`, not the suite.
+ */
+export type AgentFactory = (evalCase: EvalCase) => Agent | Promise<Agent>;
 
 /** Options of an {@link EvalSuite}. */
 export interface EvalSuiteOptions {
@@ -37,6 +44,11 @@ export interface EvalSuiteOptions {
   baseDir?: string;
   /** Keep each run's trace in the report (default true). */
   keepTraces?: boolean;
+  /**
+   * Where `snapshot` assertions compare: a SnapshotSession over a SnapshotStore (it writes missing
+   * snapshots, and rewrites changed ones in update mode). Without it a `snapshot` assertion fails.
+   */
+  snapshots?: SnapshotChecker;
   /** Called when a case starts and ends (CLI progress). */
   onProgress?: (progress: EvalProgress) => void;
   /** Clock (ms). Default `Date.now`. */
@@ -59,7 +71,8 @@ export type EvalProgress =
  * console.log(report.accuracy, report.toMarkdown());
  */
 export class EvalSuite {
-  readonly #agent: Agent;
+  readonly #agent: Agent | AgentFactory;
+  readonly #agents = new Map<EvalCase, Promise<Agent>>();
   readonly #cases: readonly EvalCase[];
   readonly #options: EvalSuiteOptions;
   readonly #name: string;
@@ -67,7 +80,7 @@ export class EvalSuite {
   readonly #baseDir: string;
   readonly #source: string | undefined;
 
-  constructor(agent: Agent, cases: readonly EvalCase[] | SuiteDefinition, options: EvalSuiteOptions = {}) {
+  constructor(agent: Agent | AgentFactory, cases: readonly EvalCase[] | SuiteDefinition, options: EvalSuiteOptions = {}) {
     const definition = Array.isArray(cases) ? undefined : (cases as SuiteDefinition);
     this.#agent = agent;
     this.#cases = definition?.cases ?? (cases as readonly EvalCase[]);
@@ -93,6 +106,7 @@ export class EvalSuite {
 
   /** What the run would cost before running it: calls, tokens and USD at the agent model's list price. */
   estimateCost(options: EstimateOptions = {}): CostEstimate {
+    if (typeof this.#agent === 'function') throw new TypeError('EvalSuite.estimateCost needs an agent, not a per-case agent factory');
     return estimateSuiteCost(this.#agent, this.#cases, this.#settings.repeat, options);
   }
 
@@ -137,7 +151,8 @@ export class EvalSuite {
         if (unit === undefined) return;
         const evalCase = this.#cases[unit.index] as EvalCase;
         this.#options.onProgress?.({ type: 'attempt-start', caseId: evalCase.id, attempt: unit.attempt + 1, worker: workerId });
-        const result = await runAttempt(evalCase, { agent: this.#agent, graderFor, baseDir: this.#baseDir, timeoutMs, signal, now, keepTrace });
+        const snapshots = this.#options.snapshots;
+        const result = await runAttempt(evalCase, { agent: this.#agentOf(evalCase), graderFor, baseDir: this.#baseDir, timeoutMs, signal, now, keepTrace, ...(snapshots === undefined ? {} : { snapshots }) });
         if (isAborted(signal) && result.verdict === 'error') return;
         this.#options.onProgress?.({ type: 'attempt-end', caseId: evalCase.id, attempt: unit.attempt + 1, worker: workerId, result });
         const list = attempts.get(unit.index) ?? [];
@@ -162,6 +177,19 @@ export class EvalSuite {
     });
     await emit('eval-end', { suite: this.#name, passed: report.counts.pass, failed: report.counts.fail + report.counts.error, durationMs: report.durationMs });
     return report;
+  }
+
+  /** The agent of a case: the suite's, or the factory's (called once per case, attempts share it). */
+  #agentOf(evalCase: EvalCase): Agent | Promise<Agent> {
+    const agent = this.#agent;
+    if (typeof agent !== 'function') return agent;
+    let got = this.#agents.get(evalCase);
+    if (got === undefined) {
+      got = Promise.resolve().then(() => agent(evalCase));
+      got.catch(() => undefined);
+      this.#agents.set(evalCase, got);
+    }
+    return got;
   }
 
   #caseResult(evalCase: EvalCase, attempts: AttemptResult[], skipReason?: string): CaseResult {

@@ -13,7 +13,7 @@ export { detectPii, luhnValid, type PiiFinding, type PiiKind } from './checks/pi
 export { evaluateAssertion } from './evaluate-assertion.js';
 export { DatasetLoader, type DatasetLoaderOptions } from './dataset-loader.js';
 export { DEFAULT_EVALUATE_OPTIONS, loadSuite, parseSuite, type ParseSuiteOptions } from './load-suite.js';
-export { EvalSuite, type EvalProgress, type EvalSuiteOptions } from './eval-suite.js';
+export { EvalSuite, type AgentFactory, type EvalProgress, type EvalSuiteOptions } from './eval-suite.js';
 export type { CostEstimate, EstimateOptions } from './estimate-cost.js';
 export { EVAL_REPORT_VERSION, EvalReport, type EvalReportJSON, type EvalSummary } from './eval-report.js';
 export { compareReports, type RegressionResult, type VerdictChange } from './compare.js';
@@ -23,3 +23,13 @@ export { historyEntry, type EvalHistoryEntry, type HistoryStore } from './histor
 export { MemoryHistoryStore } from './history/memory-history-store.js';
 export { SqliteHistoryStore } from './history/sqlite-history-store.js';
 export { openHistoryStore } from './history/open-history-store.js';
+export { BaselineStore, BASELINE_RECORD, type BaselineInfo, type SaveBaselineOptions } from './baseline/baseline-store.js';
+export { openBaselineStore } from './baseline/open-baseline-store.js';
+export { SnapshotStore, SNAPSHOT_RECORD, snapshotKey, snapshotPrefix, type Snapshot } from './snapshot/snapshot-store.js';
+export { openSnapshotStore } from './snapshot/open-snapshot-store.js';
+export { SnapshotSession, type SnapshotCounts, type SnapshotSessionOptions } from './snapshot/snapshot-session.js';
+export type { SnapshotChecker, SnapshotSubject } from './types.js';
+export type { DocumentBackend } from './stores/document-backend.js';
+export { EVAL_STORE_SCHEMES } from './stores/open-document-backend.js';
+export { PairwiseEval, type PairwiseCaseResult, type PairwiseEvalOptions, type PairwiseItem, type PairwiseReport, type PairwiseSide, type PairwiseWinner } from './pairwise/pairwise-eval.js';
+export { readPairwiseVerdict, type PositionReading } from './pairwise/pairwise-verdict.js';

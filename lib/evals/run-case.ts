@@ -5,11 +5,12 @@ import type { ApprovalHandler } from '../agent/types.js';
 import type { AttemptResult } from './case-result.js';
 import { CHECKS } from './checks/registry.js';
 import { evaluateAssertion } from './evaluate-assertion.js';
-import type { AssertionResult, EvalCase, Grader } from './types.js';
+import type { AssertionResult, EvalCase, Grader, SnapshotChecker } from './types.js';
 
 /** What one attempt needs besides the case. */
 export interface AttemptContext {
-  agent: Agent;
+  /** The agent (a promise when a per-case factory makes it: a rejection makes the attempt an error). */
+  agent: Agent | Promise<Agent>;
   /** The judge for an assertion (its own, the case's, else the suite's), or undefined when none is set. */
   graderFor: (spec: string | undefined) => Promise<Grader | undefined>;
   baseDir: string;
@@ -17,6 +18,8 @@ export interface AttemptContext {
   signal: AbortSignal | undefined;
   now: () => number;
   keepTrace: boolean;
+  /** Where `snapshot` assertions compare, when the suite has a snapshot store. */
+  snapshots?: SnapshotChecker;
 }
 
 /** Scripted approvals: the tool's entry, else `*`, else deny (a headless run has nobody to ask). */
@@ -67,8 +70,14 @@ export async function runAttempt(evalCase: EvalCase, ctx: AttemptContext): Promi
     error: message,
     ...(ctx.keepTrace && run !== undefined ? { trace: run.trace.toJSON() } : {}),
   });
+  let agent: Agent;
   try {
-    result = await ctx.agent.ask(evalCase.input, { approve: scriptedApprover(evalCase), context: { ...evalCase.vars }, ...(signal === undefined ? {} : { signal }) });
+    agent = await ctx.agent;
+  } catch (error) {
+    return failure(`no agent for this case: ${error instanceof Error ? error.message : String(error)}`, undefined);
+  }
+  try {
+    result = await agent.ask(evalCase.input, { approve: scriptedApprover(evalCase), context: { ...evalCase.vars }, ...(signal === undefined ? {} : { signal }) });
   } catch (error) {
     const run = failedRunResult(error);
     if (timeout?.aborted === true && ctx.signal?.aborted !== true) return failure(`timed out after ${ctx.timeoutMs} ms`, run);
@@ -87,9 +96,10 @@ export async function runAttempt(evalCase: EvalCase, ctx: AttemptContext): Promi
           result,
           output: result.content,
           latencyMs,
-          systemPrompt: ctx.agent.systemPrompt,
+          systemPrompt: agent.systemPrompt,
           baseDir: ctx.baseDir,
           ...(grader === undefined ? {} : { grader }),
+          ...(ctx.snapshots === undefined ? {} : { snapshots: ctx.snapshots }),
           ...(signal === undefined ? {} : { signal }),
         }),
       );

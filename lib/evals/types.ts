@@ -125,7 +125,17 @@ export interface CheckContext {
   baseDir: string;
   /** The judge for this assertion, when one is configured. */
   grader?: Grader;
+  /** Where `snapshot` assertions compare (and write) snapshots, when the run has a snapshot store. */
+  snapshots?: SnapshotChecker;
   signal?: AbortSignal;
+}
+
+/** What a snapshot holds: the run's answer text, or its tool calls (one `name {args}` line per call). */
+export type SnapshotSubject = 'output' | 'tool-calls';
+
+/** Compares a case's output with its stored snapshot (see SnapshotSession). */
+export interface SnapshotChecker {
+  check(caseId: string, subject: SnapshotSubject, actual: string): Promise<CheckOutcome>;
 }
 
 /** How a case (one attempt) ended. */

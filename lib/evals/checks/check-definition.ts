@@ -7,6 +7,8 @@ export interface CheckDefinition {
   description: string;
   /** Judges call a model; deterministic checks never do. */
   kind: 'deterministic' | 'judge';
+  /** False when `not-<type>` has no meaning (refused when the suite loads). Default true. */
+  negatable?: false;
   /**
    * Checks `value`/`threshold` when the suite loads: returns what is wrong, or undefined. A broken
    * assertion is a suite error (exit 2) at its `file:line:col`, never a failed case.

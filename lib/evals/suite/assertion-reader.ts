@@ -34,6 +34,10 @@ export function checkAssertion(ctx: ReadContext, node: unknown, path: string, wr
     report(ctx, node, path, `unknown assertion type "${written}"`, suggestion === undefined ? { hint: `known types: ${ASSERTION_TYPES.join(', ')}` } : { suggestion });
     return false;
   }
+  if (assertion.negate && check.negatable === false) {
+    report(ctx, node, path, `"${written}" has no meaning: a ${assertion.type} assertion cannot be negated`);
+    return false;
+  }
   const problem = check.validate(assertion);
   if (problem !== undefined) {
     report(ctx, node, path, `assertion "${written}" ${problem}`);

@@ -152,4 +152,41 @@ describe('agentlib eval through the built binary, offline with --replay', () => 
     assert.equal(run.exitCode, 1, run.stderr);
     assert.match(run.stdout, /return policy comes from the knowledge base .*REGRESSION|REGRESSION/);
   });
+
+  test('--save-baseline stores the run in a baseline store; --baseline and compare read it by url#name', async () => {
+    const store = `sqlite://${join(out, 'baselines.db')}`;
+    const save = await agentlib(['eval', 'run', 'templates/customer_support/eval.yaml', '--replay', 'templates/customer_support/cassette.jsonl', '--save-baseline', `${store}#support`]);
+    assert.equal(save.exitCode, 0, save.stderr);
+    assert.match(save.stderr, /saved baseline "support" to sqlite:\/\//);
+    const regressed = await agentlib(['eval', 'run', 'fixtures/evals/failing.yaml', '--replay', 'templates/customer_support/cassette.jsonl', '--baseline', `${store}#support`, '--fail-under', '0', '--json']);
+    assert.equal(regressed.exitCode, 1, regressed.stderr);
+    const doc = JSON.parse(regressed.stdout) as { comparison: { regressions: { id: string; from: string; to: string }[] } };
+    assert.deepEqual(doc.comparison.regressions, [{ id: 'return policy comes from the knowledge base', from: 'pass', to: 'fail' }]);
+    // Without a name, --save-baseline and --baseline use the suite file's name ("eval").
+    assert.equal((await agentlib(['eval', 'run', 'templates/customer_support/eval.yaml', '--replay', 'templates/customer_support/cassette.jsonl', '--save-baseline', store])).exitCode, 0);
+    const same = await agentlib(['eval', 'run', 'templates/customer_support/eval.yaml', '--replay', 'templates/customer_support/cassette.jsonl', '--baseline', store]);
+    assert.equal(same.exitCode, 0, same.stderr);
+    assert.match(same.stdout, /no regression/);
+    const current = join(out, 'current.json');
+    assert.equal((await agentlib(['eval', 'run', 'fixtures/evals/failing.yaml', '--replay', 'templates/customer_support/cassette.jsonl', '-o', current])).exitCode, 1);
+    const compare = await agentlib(['eval', 'compare', `${store}#support`, current]);
+    assert.equal(compare.exitCode, 1, compare.stderr);
+    assert.match(compare.stdout, /REGRESSION/);
+    const view = await agentlib(['eval', 'view', `${store}#eval`]);
+    assert.equal(view.exitCode, 0, view.stderr);
+    assert.match(view.stdout, /customer_support: 100% accuracy/);
+
+    const missing = await agentlib(['eval', 'run', 'templates/customer_support/eval.yaml', '--replay', 'templates/customer_support/cassette.jsonl', '--baseline', `${store}#nope`]);
+    assert.equal(missing.exitCode, 2);
+    assert.match(missing.stderr, /no baseline "nope" in sqlite:\/\//);
+    const badName = await agentlib(['eval', 'run', 'templates/customer_support/eval.yaml', '--save-baseline', `${store}#../x`]);
+    assert.equal(badName.exitCode, 2);
+    assert.match(badName.stderr, /--save-baseline: .*baseline name/);
+    const badUrl = await agentlib(['eval', 'run', 'templates/customer_support/eval.yaml', '--save-baseline', 'lancedb://x#main']);
+    assert.equal(badUrl.exitCode, 2);
+    assert.match(badUrl.stderr, /--save-baseline takes a store URL and a name/);
+    const unnamed = await agentlib(['eval', 'compare', store, current]);
+    assert.equal(unnamed.exitCode, 2);
+    assert.match(unnamed.stderr, /name the baseline after "#"/);
+  });
 });

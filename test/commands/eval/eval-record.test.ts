@@ -1,5 +1,5 @@
 import assert from 'node:assert/strict';
-import { existsSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, before, describe, test } from 'node:test';
@@ -64,5 +64,35 @@ describe('agentlib eval run --record, then --replay offline', () => {
     assert.match(doc.report.cases[0]?.attempts[0]?.assertions[1]?.reason ?? '', /score 0\.9/);
     const before = JSON.parse(readFileSync(join(dir, 'recorded.json'), 'utf8')) as { cases: { verdict: string }[] };
     assert.deepEqual(before.cases.map((c) => c.verdict), ['pass', 'pass']);
+  });
+
+  test('--record dir/ writes one cassette per case (and the judge in _grader.jsonl); --replay dir replays them; a missing cassette errors that case alone', async () => {
+    const suite = join(dir, 'suite-dir.yaml');
+    writeFileSync(suite, SUITE(join(repoRoot, 'examples', 'calculator', 'agent.yaml')));
+    const answer = chatReply("I'm unable to provide real-time weather updates. Check a reliable weather website or a weather app.");
+    server.enqueue(answer, chatReply('{"score": 0.9, "reason": "points to a weather app"}'), answer);
+    const env = { ...keylessEnv(), OPENAI_API_KEY: 'sk-test-not-a-real-key', OPENAI_BASE_URL: `${server.url}/v1` };
+    const recorded = await execa(process.execPath, [binPath, 'eval', 'run', suite, '-j', '1', '--record', 'cassettes/'], { cwd: dir, reject: false, extendEnv: false, env });
+    assert.equal(recorded.exitCode, 0, `${recorded.stdout}\n${recorded.stderr}`);
+    assert.match(recorded.stderr, /recorded 2 provider call\(s\) to 2 cassette\(s\) in .*cassettes/);
+    const files = readdirSync(join(dir, 'cassettes')).sort();
+    assert.equal(files.length, 3, files.join(', '));
+    assert.equal(files[0], '_grader.jsonl');
+    assert.match(files.slice(1).join(' '), /^weather-in-oslo-[0-9a-f]{8}\.jsonl weather-in-san-francisco-[0-9a-f]{8}\.jsonl$/);
+    assert.match(readFileSync(join(dir, 'cassettes', files[1] as string), 'utf8'), /Oslo/);
+    assert.doesNotMatch(readFileSync(join(dir, 'cassettes', files[1] as string), 'utf8'), /San Francisco/);
+
+    // Offline, per case; the cases run in any order at -j 4.
+    const replayed = await execa(process.execPath, [binPath, 'eval', 'run', suite, '--replay', 'cassettes', '-j', '4', '--json'], { cwd: dir, reject: false, extendEnv: false, env: keylessEnv() });
+    assert.equal(replayed.exitCode, 0, `${replayed.stdout}\n${replayed.stderr}`);
+    const doc = JSON.parse(replayed.stdout) as { report: { cases: { id: string; verdict: string; attempts: { error?: string }[] }[] } };
+    assert.deepEqual(doc.report.cases.map((c) => [c.id, c.verdict]), [['weather in San Francisco', 'pass'], ['weather in Oslo', 'pass']]);
+
+    rmSync(join(dir, 'cassettes', files[1] as string));
+    const missing = await execa(process.execPath, [binPath, 'eval', 'run', suite, '--replay', 'cassettes', '--json'], { cwd: dir, reject: false, extendEnv: false, env: keylessEnv() });
+    assert.equal(missing.exitCode, 3, missing.stderr);
+    const partial = JSON.parse(missing.stdout) as typeof doc;
+    assert.deepEqual(partial.report.cases.map((c) => c.verdict), ['pass', 'error']);
+    assert.match(partial.report.cases[1]?.attempts[0]?.error ?? '', /no cassette for case "weather in Oslo": cassettes\/weather-in-oslo-[0-9a-f]{8}\.jsonl is missing \(record it with --record cassettes\/\)/);
   });
 });
