@@ -3,7 +3,6 @@ import { closestMatch } from '../core/suggest.js';
 import type { RetryOptions } from '../providers/retry.js';
 import type { CoherenceConfig } from '../safety/safety-config.js';
 import type { ScreeningOptions } from '../safety/screening/screening-extension.js';
-import { pendingAgentOption } from './not-supported-yet.js';
 import type { AgentConfig, BudgetConfig, StructuredConfig, ToolsConfig, TraceConfig } from './types.js';
 
 type Keys<T> = Readonly<Record<keyof Required<T>, true>>;
@@ -44,10 +43,6 @@ function checkKeys(value: object, known: Readonly<Record<string, true>>, prefix:
   for (const [key, option] of Object.entries(value)) {
     if (option === undefined || Object.hasOwn(known, key)) continue;
     const name = `${prefix}${key}`;
-    const pending = prefix === '' ? pendingAgentOption(key) : undefined;
-    if (pending !== undefined) {
-      throw new ConfigurationError(`AgentConfig.${name} is not supported yet: it will come with ${pending.subsystem}; until then nothing would honour it, so it is refused`, { key: name });
-    }
     const suggestion = closestMatch(key, Object.keys(known));
     const hint = suggestion === undefined ? `known options: ${Object.keys(known).join(', ')}` : `did you mean "${prefix}${suggestion}"?`;
     throw new ConfigurationError(`Unknown AgentConfig option "${name}" (it would be ignored); ${hint}`, {
@@ -58,8 +53,7 @@ function checkKeys(value: object, known: Readonly<Record<string, true>>, prefix:
 }
 
 /**
- * Refuses options `new Agent()` would accept and then ignore: a setting whose subsystem has not
- * landed (see NOT_SUPPORTED_YET) and any unknown name, at the top level and inside the groups
+ * Refuses options `new Agent()` would accept and then ignore: any unknown name, at the top level and inside the groups
  * `retry`, `budget`, `toolConfig`, `trace` and `structured`. Options set to `undefined` are absent.
  */
 export function checkAgentOptions(config: object): void {

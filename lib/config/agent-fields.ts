@@ -1,4 +1,3 @@
-import { pendingYamlKey } from '../agent/not-supported-yet.js';
 import { REASONING_STRATEGIES, type ReasoningStrategyName } from '../agent/strategies.js';
 import { CACHE_FIELDS, readCache } from './cache-node.js';
 import { BUDGET_FIELDS, RETRY_FIELDS, STRUCTURED_FIELDS, TOOL_CONFIG_FIELDS, TRACE_FIELDS } from './group-fields.js';
@@ -88,16 +87,3 @@ export const MOVED_KEYS: Readonly<Record<string, string>> = {
   coherence_provider: 'coherence.provider',
   coherence_model: 'coherence.model',
 };
-
-/**
- * Why a top-level key is refused: its subsystem has not landed (NOT_SUPPORTED_YET in
- * lib/agent/not-supported-yet.ts), so nothing at run time would honour it.
- */
-export function refuseAgentKey(key: string): { message: string; hint: string } | undefined {
-  const pending = pendingYamlKey(key);
-  if (pending === undefined) return undefined;
-  return {
-    message: `"${key}" is not supported yet: it will come with ${pending.subsystem}; until then nothing would honour it`,
-    hint: 'remove the key; it is accepted once that subsystem lands',
-  };
-}

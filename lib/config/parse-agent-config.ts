@@ -3,7 +3,7 @@ import { dirname, resolve } from 'node:path';
 import { ConfigFileError, type ConfigIssue } from '../core/errors/config-file-error.js';
 import { ConfigurationError } from '../core/errors/configuration-error.js';
 import { yamlSyntaxProblems } from '../core/yaml-syntax-errors.js';
-import { AGENT_FIELDS, MOVED_KEYS, refuseAgentKey } from './agent-fields.js';
+import { AGENT_FIELDS, MOVED_KEYS } from './agent-fields.js';
 import type { ReadContext } from './read-context.js';
 import { readMapping } from './read-mapping.js';
 import type { AgentConfigOptions, AgentFileConfig, ParseAgentConfigOptions } from './types.js';
@@ -46,7 +46,7 @@ export function parseAgentConfig(text: string, options: ParseAgentConfigOptions 
     ctx.issues.push({ path: '', line: Math.max(1, line), col: Math.max(1, col), message: `invalid YAML: ${problem.message}` });
   }
   if (ctx.issues.length > 0) throw new ConfigFileError(label, ctx.issues.sort(byPosition));
-  const values = readMapping(ctx, doc.contents, '', AGENT_FIELDS, { moved: MOVED_KEYS, refuse: refuseAgentKey });
+  const values = readMapping(ctx, doc.contents, '', AGENT_FIELDS, { moved: MOVED_KEYS });
   if (ctx.issues.length > 0 || values === undefined) throw new ConfigFileError(label, ctx.issues.sort(byPosition));
   const interpolated = fromEnv.size === 0 ? {} : { interpolatedEnv: [...fromEnv] };
   return { source: options.source === undefined ? label : resolve(baseDir, options.source), baseDir, ...interpolated, tools: [], ...values };

@@ -163,7 +163,7 @@ export interface AgentFileConfig {
   coherence?: CoherenceSettings;
   /** `audit:` as validated (`dir` resolved against the file's directory). */
   audit?: { dir: string; privacy?: 'full' | 'keys_only' | 'hashed' | 'none'; rotateDaily?: boolean };
-  /** Refused as "not supported yet" until its subsystem lands (NOT_SUPPORTED_YET); then its validated value. */
+  /** `mcp:` as validated. */
   mcp?: { servers?: McpServerSettings[] };
 }
 

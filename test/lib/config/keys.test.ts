@@ -95,15 +95,10 @@ describe('agent YAML: key groups', () => {
     assert.equal(describeAgentYaml().find((entry) => entry.key === 'max_iterations')?.default, '6');
   });
 
-  test('describeAgentYaml refuses no key as not supported yet: every subsystem of the spec has landed', () => {
-    assert.deepEqual(describeAgentYaml().filter((entry) => entry.type === 'not supported yet').map((entry) => entry.key), []);
-  });
-
   test('describeAgentYaml lists retrieval (and its names rag, knowledge) with nested keys: RAG has landed', () => {
     const entries = describeAgentYaml();
     const keys = entries.map((entry) => entry.key);
     for (const key of ['retrieval', 'retrieval.store', 'retrieval.top_k', 'rag', 'knowledge']) assert.ok(keys.includes(key), key);
-    assert.equal(entries.some((entry) => ['rag', 'knowledge', 'retrieval'].includes(entry.key) && entry.type === 'not supported yet'), false);
   });
 
   test('describeAgentYaml lists entity_memory, knowledge_graph and knowledge_memory (landed) with their nested keys', () => {
@@ -114,6 +109,5 @@ describe('agent YAML: key groups', () => {
   test('describeAgentYaml lists mcp (landed) with its nested keys', () => {
     const keys = describeAgentYaml().map((entry) => entry.key);
     assert.ok(keys.includes('mcp.servers[].command'), keys.filter((k) => k.startsWith('mcp')).join());
-    assert.equal(describeAgentYaml().find((entry) => entry.key === 'mcp')?.type === 'not supported yet', false);
   });
 });

@@ -8,11 +8,8 @@ import { loadYaml } from '../../../lib/config/yaml-module.js';
 import type { ConfigIssue } from '../../../lib/core/errors/config-file-error.js';
 import { brief, issuesOf } from './project.js';
 
-/**
- * Reads `text` with the file's key tables but without the "not supported yet" refusal: what
- * parseAgentConfig does once a subsystem has removed its entry from NOT_SUPPORTED_YET.
- */
-function readWithoutRefusal(text: string): { values: Record<string, unknown> | undefined; issues: ConfigIssue[] } {
+/** Reads `text` with the file's key tables only (what parseAgentConfig reads before its file-level checks). */
+function readFields(text: string): { values: Record<string, unknown> | undefined; issues: ConfigIssue[] } {
   const yaml = loadYaml();
   const lineCounter = new yaml.LineCounter();
   const doc = yaml.parseDocument(text, { lineCounter });
@@ -49,20 +46,14 @@ mcp:
 `;
 
 describe('agent YAML: memory, session, guardrails and mcp have landed', () => {
-  test('none of them is refused as not supported yet any more', () => {
-    let messages: string[] = [];
-    try {
-      parseAgentConfig(VALID, { env: {} });
-    } catch {
-      messages = brief(issuesOf(() => parseAgentConfig(VALID, { env: {} })));
-    }
-    assert.deepEqual(messages.filter((message) => message.includes('not supported yet')), []);
+  test('a file with all of them parses without an issue', () => {
+    assert.deepEqual(issuesOf(() => parseAgentConfig(VALID, { env: {} })), []);
   });
 });
 
 describe('agent YAML: the validators of memory, session, guardrails and mcp', () => {
   test('their documented shapes are read (camelCase)', () => {
-    const { values: config = {}, issues } = readWithoutRefusal(VALID);
+    const { values: config = {}, issues } = readFields(VALID);
     assert.deepEqual(issues, []);
     assert.deepEqual(config.memory, { maxMessages: 30, summarizeOnTrim: true, summarizeModel: 'gpt-4o-mini' });
     assert.deepEqual(config.session, { store: 'sqlite', id: 'user-42', path: '.agentlib/agentlib.db', ttl: 3600 });
@@ -97,7 +88,7 @@ describe('agent YAML: the validators of memory, session, guardrails and mcp', ()
       '      transport: http',
       '',
     ].join('\n');
-    assert.deepEqual(brief(readWithoutRefusal(text).issues), [
+    assert.deepEqual(brief(readFields(text).issues), [
       '2:3 unknown key "max_mesages" under "memory" → max_messages',
       '4:10 "session.store" must be one of memory, file, sqlite, redis; got "postgres"',
       '5:7 "session.id" must be 1–128 characters of A-Z a-z 0-9 _ . - (no ".."); got "../escape"',

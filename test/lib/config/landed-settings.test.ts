@@ -2,17 +2,16 @@ import assert from 'node:assert/strict';
 import { join } from 'node:path';
 import { after, before, describe, test } from 'node:test';
 import { Agent } from '../../../lib/agent/agent.js';
-import { NOT_SUPPORTED_YET } from '../../../lib/agent/not-supported-yet.js';
 import { loadAgent } from '../../../lib/config/load-agent.js';
-import { loadAgentConfig, parseAgentConfig } from '../../../lib/config/parse-agent-config.js';
+import { loadAgentConfig } from '../../../lib/config/parse-agent-config.js';
 import { ConfigurationError } from '../../../lib/core/errors/configuration-error.js';
 import { GuardrailError } from '../../../lib/core/errors/guardrail-error.js';
 import { ScriptedProvider } from '../../../lib/providers/scripted.js';
-import { issuesOf, tempProject } from './project.js';
+import { tempProject } from './project.js';
 
 const POLITICS = 'name: support\nprovider: openai\nguardrails:\n  input:\n    - { type: topic, keywords: [politics], action: block }\n';
 
-describe('agent YAML: keys whose subsystem has not landed are refused as not supported yet', () => {
+describe('agent YAML: settings that were refused while their subsystem was missing now work', () => {
   let dir = '';
   let cleanup = async (): Promise<void> => {};
   before(async () => {
@@ -21,21 +20,6 @@ describe('agent YAML: keys whose subsystem has not landed are refused as not sup
     cleanup = project.cleanup;
   });
   after(async () => cleanup());
-
-  test('every key of the NOT_SUPPORTED_YET list, at its own line, naming the subsystem that will bring it', () => {
-    const keys = NOT_SUPPORTED_YET.flatMap((entry) => entry.yamlKeys.map((key) => ({ key, subsystem: entry.subsystem })));
-    assert.ok(keys.length > 0);
-    const text = ['name: a', ...keys.map(({ key }) => `${key}: {}`)].join('\n');
-    const issues = issuesOf(() => parseAgentConfig(text));
-    assert.deepEqual(
-      issues.map((issue) => [issue.line, issue.col, issue.path]),
-      keys.map(({ key }, i) => [i + 2, 1, key]),
-    );
-    for (const [i, { key, subsystem }] of keys.entries()) {
-      assert.equal(issues[i]?.message, `"${key}" is not supported yet: it will come with ${subsystem}; until then nothing would honour it`);
-      assert.equal(issues[i]?.hint, 'remove the key; it is accepted once that subsystem lands');
-    }
-  });
 
   test('the topic guardrail that let a politics prompt through now blocks it (guardrails have landed): GuardrailError, no provider call', async () => {
     const provider = new ScriptedProvider({ replies: ['Here is my view on politics.'] });
@@ -61,16 +45,6 @@ describe('new Agent({...}): options that would be ignored are refused with a Con
     }
     throw new Error(`expected new Agent(${JSON.stringify(Object.keys(options))}) to throw`);
   };
-
-  test('every option of the NOT_SUPPORTED_YET list: not supported yet, naming the subsystem', () => {
-    const options = NOT_SUPPORTED_YET.flatMap((entry) => entry.agentOptions.map((option) => ({ option, subsystem: entry.subsystem })));
-    assert.ok(options.length > 0);
-    for (const { option, subsystem } of options) {
-      const error = refused({ [option]: { input: [] } });
-      assert.equal(error.key, option);
-      assert.equal(error.message, `AgentConfig.${option} is not supported yet: it will come with ${subsystem}; until then nothing would honour it, so it is refused`);
-    }
-  });
 
   test('an unknown option, also inside a group, with a did-you-mean; undefined options are absent', () => {
     const top = refused({ maxIteration: 3 });
