@@ -18,4 +18,5 @@ export {
   type SemanticCacheStats,
   type SemanticMatch,
 } from './semantic-cache.js';
+export { contentWords, swapsWords } from './word-swaps.js';
 export { CACHE_DEFAULTS, type Cache, type CacheHint, type CacheOptions, type CacheStats } from './types.js';
