@@ -8,7 +8,7 @@ export { cosineSimilarity } from './cosine.js';
 export { InMemoryCache } from './in-memory-cache.js';
 export { CACHE_URL_SCHEMES, openCache, type OpenCacheOptions } from './open-cache.js';
 export { RedisCache, type RedisCacheOptions } from './redis-cache.js';
-export { SQLiteCache, type SQLiteCacheOptions } from './sqlite-cache.js';
+export { SQLITE_TOUCH_DEFAULTS, SQLiteCache, type SQLiteCacheOptions } from './sqlite-cache.js';
 export { salientTokens } from './salient-tokens.js';
 export {
   DEFAULT_SIMILARITY_THRESHOLD,
