@@ -7,7 +7,7 @@ export { CacheStatsCounter } from './cache-stats.js';
 export { cosineSimilarity } from './cosine.js';
 export { InMemoryCache } from './in-memory-cache.js';
 export { CACHE_URL_SCHEMES, openCache, type OpenCacheOptions } from './open-cache.js';
-export { RedisCache, type RedisCacheOptions } from './redis-cache.js';
+export { REDIS_CACHE_OPERATION_TIMEOUT_MS, RedisCache, type RedisCacheOptions } from './redis-cache.js';
 export { SQLITE_TOUCH_DEFAULTS, SQLiteCache, type SQLiteCacheOptions } from './sqlite-cache.js';
 export { salientTokens } from './salient-tokens.js';
 export {
