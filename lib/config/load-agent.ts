@@ -36,6 +36,8 @@ export interface LoadAgentOptions extends AgentConfigOptions {
   config?: Partial<Omit<AgentConfig, 'provider'>>;
   /** Continue this session (`agentlib chat --session`): in the file's `session:` store, else the default SQLite store. */
   sessionId?: string;
+  /** Leave the file's `cache:` closed (`--no-cache`): the agent runs without a cache unless `config.cache` gives one. */
+  ignoreFileCache?: boolean;
   /** Store URL used instead of the file's `session:` store (`sqlite://…`, `redis://…`, `file://…`, `memory://`). */
   sessionStore?: string;
   /**
@@ -156,7 +158,7 @@ export async function buildAgentConfig(config: AgentFileConfig, options: LoadAge
     memory: extra.memory ?? (await memoryOptions(config, options, label)),
     session: extra.session ?? (await sessionBinding(config, options, label)),
     compress: extra.compress ?? config.compress,
-    cache: extra.cache ?? (config.cache === undefined ? undefined : await openConfiguredCache(config.cache, provider, label, config.baseDir)),
+    cache: extra.cache ?? (config.cache === undefined || options.ignoreFileCache === true ? undefined : await openConfiguredCache(config.cache, provider, label, config.baseDir)),
   });
 }
 
