@@ -47,16 +47,20 @@ interface Pair {
   held: boolean;
 }
 
-async function compare(backend: string, cache: Cache, raw: () => unknown, held: boolean): Promise<Pair> {
-  await cache.set(KEY, value, 3_600);
-  if ((await cache.get(KEY)) === undefined || raw() === undefined) throw new Error(`${backend}: the entry is missing`);
+/** Compares hits of `keys` (read in turn) through the cache and through the raw client. */
+async function compare(backend: string, cache: Cache, raw: (key: string) => unknown, held: boolean, keys: readonly string[] = [KEY]): Promise<Pair> {
+  for (const key of keys) await cache.set(key, value, 3_600);
+  const first = keys[0] ?? KEY;
+  if ((await cache.get(first)) === undefined || raw(first) === undefined) throw new Error(`${backend}: the entry is missing`);
+  let next = 0;
+  const nextKey = (): string => keys[next++ % keys.length] ?? KEY;
   const cacheTimes: number[] = [];
   const rawTimes: number[] = [];
-  await sample(() => cache.get(KEY), count); // warm up
-  await sample(async () => raw(), count);
+  await sample(() => cache.get(nextKey()), count); // warm up
+  await sample(async () => raw(nextKey()), count);
   for (let round = 0; round < rounds; round++) {
-    cacheTimes.push((await sample(() => cache.get(KEY), count)).wallUs);
-    rawTimes.push((await sample(async () => raw(), count)).wallUs);
+    cacheTimes.push((await sample(() => cache.get(nextKey()), count)).wallUs);
+    rawTimes.push((await sample(async () => raw(nextKey()), count)).wallUs);
   }
   const cacheUs = median(cacheTimes);
   const rawUs = median(rawTimes);
@@ -68,14 +72,22 @@ const pairs: Pair[] = [];
 try {
   const memory = new InMemoryCache();
   const map = new Map([[KEY, value]]);
-  pairs.push(await compare('memory', memory, () => map.get(KEY), false));
+  pairs.push(await compare('memory', memory, (key) => map.get(key), false));
 
   const file = join(work, 'cache.db');
   const sqlite = new SQLiteCache(file);
   const handle = acquireSqlite(file);
   const select = handle.db.prepare('SELECT value FROM agentlib_cache WHERE namespace = ? AND key = ?');
-  pairs.push(await compare('sqlite', sqlite, () => JSON.parse((select.get('default', KEY) as { value: string }).value) as unknown, true));
+  const rawSqlite = (key: string): unknown => JSON.parse((select.get('default', key) as { value: string }).value) as unknown;
+  pairs.push(await compare('sqlite', sqlite, rawSqlite, true));
+  // Hits spread over 1,000 entries: every one needs its own LRU write (batched, see SQLiteCache touchBatch).
+  const spread = Array.from({ length: 1_000 }, (_, i) => `${KEY.slice(0, -4)}${String(i).padStart(4, '0')}`);
+  pairs.push(await compare('sqlite ×1000 keys', sqlite, rawSqlite, true, spread));
+  // The unbatched touch (an UPDATE on every hit, as before the batching), for reference.
+  const eager = new SQLiteCache(file, { touchBatch: 1 });
+  pairs.push(await compare('sqlite touchBatch 1', eager, rawSqlite, false));
   handle.release();
+  await eager.close();
   await sqlite.close();
 
   const redisUrl = args.redis ?? process.env['AGENTLIB_TEST_REDIS_URL'];
@@ -118,8 +130,8 @@ try {
   if (cachedProvider.calls !== 1) throw new Error(`the cached agent called its provider ${cachedProvider.calls} times`);
 
   console.log(`cache: ${count} reads × ${rounds} rounds (median µs per read), node ${process.version}`);
-  console.log(`${'backend'.padEnd(8)}${'cache.get'.padStart(12)}${'raw read'.padStart(12)}${'ratio'.padStart(9)}`);
-  for (const p of pairs) console.log(`${p.backend.padEnd(8)}${p.cacheUs.toFixed(2).padStart(12)}${p.rawUs.toFixed(2).padStart(12)}${`${p.ratio.toFixed(2)}×`.padStart(9)}${p.held ? '' : '  (not held to the target)'}`);
+  console.log(`${'backend'.padEnd(20)}${'cache.get'.padStart(12)}${'raw read'.padStart(12)}${'ratio'.padStart(9)}`);
+  for (const p of pairs) console.log(`${p.backend.padEnd(20)}${p.cacheUs.toFixed(2).padStart(12)}${p.rawUs.toFixed(2).padStart(12)}${`${p.ratio.toFixed(2)}×`.padStart(9)}${p.held ? '' : '  (not held to the target)'}`);
   const cachedUs = median(agentCached);
   const uncachedUs = median(agentUncached);
   console.log(`agent.ask: served from an InMemoryCache ${cachedUs.toFixed(1)} µs, uncached on a zero-latency provider ${uncachedUs.toFixed(1)} µs (${(cachedUs / uncachedUs).toFixed(2)}×)`);

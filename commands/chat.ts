@@ -1,5 +1,6 @@
 import type { ApprovalHandler } from '../lib/agent/types.js';
 import { ExitCode } from '../cli/exit-codes.js';
+import { UsageError } from '../cli/usage-error.js';
 import type { CommandArguments, CommandContext } from './command-module.js';
 import { chatTraces, savedTracesMessage } from './chat/chat-traces.js';
 import { chatSessions } from './chat/chat-sessions.js';
@@ -45,6 +46,7 @@ export async function run(args: CommandArguments, context: CommandContext): Prom
 async function chatWith(args: CommandArguments, context: CommandContext, setup: { cwd: string; vars: Record<string, string>; mcp: CliMcpConnections }): Promise<number> {
   const { io } = context;
   const { cwd, vars, mcp } = setup;
+  if (args.cache === true) throw new UsageError('agentlib chat streams its replies, and streams bypass caches: there is no --cache (use agentlib run --cache or agentlib serve --cache); --no-cache ignores the file\'s cache:.');
   const request: AgentRequest = { ...agentRequestFrom(args, { cwd, env: io.env, vars }, '--timeout'), reuseRecordings: true, mcpTools: mcp.mcpTools, followMcpTools: mcp.follow };
   const sessionId = optionalString(args.session);
   if (sessionId !== undefined) request.sessionId = sessionId;

@@ -14,7 +14,7 @@ import { UsageError } from '../cli/usage-error.js';
 import type { CommandArguments, CommandContext } from './command-module.js';
 import { agentRequestFrom } from './run/agent-request.js';
 import { parseVars } from './run/parse-vars.js';
-import { planAgentLoad } from './run/resolve-agent.js';
+import { planAgentLoad, withCacheFlag } from './run/resolve-agent.js';
 import { cliMcpConnections, toolsChangeLine, type CliMcpConnections } from './run/mcp-connections.js';
 import { toolListHolder } from '../lib/mcp/sync-agent-tools.js';
 import { banner } from './serve/banner.js';
@@ -87,7 +87,8 @@ async function serveWith(
 ): Promise<number> {
   const { io } = context;
   const { cwd, settings, vars, mcp } = setup;
-  const plan = planAgentLoad({ ...agentRequestFrom(args, { cwd, env: io.env, vars }, '--provider-timeout'), reuseRecordings: true, mcpTools: mcp.mcpTools });
+  const request = { ...agentRequestFrom(args, { cwd, env: io.env, vars }, '--provider-timeout'), reuseRecordings: true, mcpTools: mcp.mcpTools };
+  const plan = await withCacheFlag(planAgentLoad(request), request);
   // Requests choose their session with session_id: the file's `session:` names the store only.
   const { session: sessionSettings, ...fileConfig } = await loadAgentConfig(plan.file, plan.options);
   if (sessionSettings?.id !== undefined) throw new UsageError(`${plan.file}: session.id has no meaning for agentlib serve (each request names its session with session_id); remove it.`);

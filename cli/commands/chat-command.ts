@@ -23,8 +23,9 @@ export const chatCommand: CommandDescriptor = {
       .option('session', { type: 'string', describe: "continue (or start) a saved session: the file's session: store, default SQLite .agentlib/agentlib.db" })
       .option('record', { type: 'string', describe: 'record every provider call to this cassette (JSONL)' })
       .option('replay', { type: 'string', describe: 'answer provider calls from this cassette (no network)' })
+      .option('cache', { type: 'boolean', describe: "--no-cache: ignore the agent file's cache: (chat streams its replies, which bypass caches, so there is no --cache)" })
       .option('trace', { type: 'boolean', default: true, describe: "save each turn's trace to .agentlib/traces/<run>.jsonl (--no-trace: none)" })
-      .group(['model', 'provider', 'var', 'approve', 'session', 'timeout', 'trace', 'trust-mcp'], 'Agent:')
+      .group(['model', 'provider', 'var', 'approve', 'session', 'timeout', 'trace', 'cache', 'trust-mcp'], 'Agent:')
       .group(['record', 'replay'], 'Record / replay:'),
   load: () => import('../../commands/chat.js'),
 };

@@ -24,7 +24,7 @@ export const runCommand: CommandDescriptor = {
       .option('record', { type: 'string', describe: 'record every provider call to this cassette (JSONL)' })
       .option('replay', { type: 'string', describe: 'answer provider calls from this cassette (no network)' })
       .option('timeout', { type: 'number', describe: 'seconds without a byte from the provider before a call fails and is retried: the wait for the first byte and between stream chunks (default 60; 0: none)' })
-      .option('cache', { type: 'string', describe: 'cache LLM replies and cacheable tool results: a store URL (sqlite://file.db, redis://host:6379, memory://), or no value for .agentlib/agentlib.db; the run is then not streamed' })
+      .option('cache', { type: 'string', describe: 'cache LLM replies and cacheable tool results: a store URL (sqlite://file.db, redis://host:6379, memory://), or no value for .agentlib/agentlib.db; the run is then not streamed. --no-cache: ignore the file\'s cache:' })
       .option('trust-mcp', { type: 'boolean', default: false, describe: "spawn the agent file's stdio MCP servers without asking (their commands run on this machine)" })
       .option('quiet', { alias: 'q', type: 'boolean', default: false, describe: 'no progress, tool lines or summary on stderr' })
       .group(['output-format', 'quiet', 'trace'], 'Output:')

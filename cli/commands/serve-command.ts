@@ -33,7 +33,8 @@ export const serveCommand: CommandDescriptor = {
       .option('var', { type: 'string', array: true, describe: 'set a ${variable} for the YAML and the tools: --var key=value (repeatable)' })
       .option('provider-timeout', { type: 'number', describe: 'seconds without a byte from the provider before a streamed call (/stream, stream: true) fails and is retried: first byte, between chunks (default 60; 0: none); --timeout bounds the whole request' })
       .option('replay', { type: 'string', describe: 'answer provider calls from this cassette (no network)' })
+      .option('cache', { type: 'string', describe: "cache LLM replies of /invoke and /v1/chat/completions without stream (streams bypass caches): a store URL (sqlite://file.db, redis://host:6379, memory://), or no value for .agentlib/agentlib.db; replaces the file's cache:. --no-cache: ignore the file's cache:" })
       .group(['port', 'host', 'auth-token', 'auth-token-file', 'cors', 'max-concurrency', 'timeout', 'body-timeout', 'shutdown-grace', 'playground', 'quiet', 'session-store', 'checkpoint'], 'Server:')
-      .group(['model', 'provider', 'max-iterations', 'var', 'provider-timeout', 'replay', 'trust-mcp'], 'Agent:'),
+      .group(['model', 'provider', 'max-iterations', 'var', 'provider-timeout', 'replay', 'cache', 'trust-mcp'], 'Agent:'),
   load: () => import('../../commands/serve.js'),
 };

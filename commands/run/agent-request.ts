@@ -7,15 +7,16 @@ export function optionalString(value: unknown): string | undefined {
   return typeof value === 'string' && value !== '' ? value : undefined;
 }
 
-/** `--cache [url]`: the URL, or the embedded SQLite default (`sqlite://`) when given without one. */
-export function cacheUrl(value: unknown): string {
+/** `--cache [url]`: the URL, or the embedded SQLite default (`sqlite://`) when given without one; `--no-cache`: false (ignore the file's `cache:`). */
+export function cacheUrl(value: unknown): string | false {
+  if (value === false) return false;
   if (value === '' || value === true) return 'sqlite://';
   if (typeof value === 'string') {
     const scheme = /^([a-z][a-z0-9+.-]*):\/\//i.exec(value)?.[1]?.toLowerCase();
     if (scheme !== undefined && ['memory', 'sqlite', 'redis', 'rediss'].includes(scheme)) return value;
     throw new UsageError(`--cache takes a store URL: memory://, sqlite://[file], redis://host:port or rediss://; got ${JSON.stringify(value)}`);
   }
-  throw new UsageError('--cache takes a store URL (memory://, sqlite://[file], redis://host:port) or nothing for .agentlib/agentlib.db; to run without the file\'s cache, remove its "cache:" key');
+  throw new UsageError('--cache takes a store URL (memory://, sqlite://[file], redis://host:port) or nothing for .agentlib/agentlib.db; --no-cache runs without the file\'s cache');
 }
 
 /** The flag that sets the provider's idle timeouts: `--timeout` on run and chat, `--provider-timeout` on serve. */

@@ -29,8 +29,8 @@ export interface AgentRequest {
   observers?: readonly AgentObserver[];
   /** Continue this stored session (`agentlib chat --session`). */
   sessionId?: string;
-  /** `--cache [url]`: a cache store URL (relative `sqlite://` paths against `cwd`); it replaces the file's `cache:`. */
-  cache?: string;
+  /** `--cache [url]`: a cache store URL (relative `sqlite://` paths against `cwd`); it replaces the file's `cache:`. `false` (`--no-cache`): no cache, whatever the file says. */
+  cache?: string | false;
   /** Connects the file's MCP servers (see commands/run/mcp-connections.ts). */
   mcpTools?: LoadAgentOptions['mcpTools'];
   /** Keeps each loaded agent's MCP tools in step with its servers (`tools/list_changed`). */
@@ -62,14 +62,18 @@ export interface AgentLoadPlan {
  * with command-line overrides, and the provider wrapped for `--record` or replaced for `--replay`.
  */
 export async function resolveAgent(request: AgentRequest): Promise<ResolvedAgent> {
-  const plan = planAgentLoad(request);
-  if (request.cache !== undefined) {
-    const { openCache } = await import('../../lib/cache/open-cache.js');
-    plan.options.config = { ...plan.options.config, cache: openCache(request.cache, { cwd: request.cwd }) };
-  }
+  const plan = await withCacheFlag(planAgentLoad(request), request);
   const agent = await loadAgent(plan.file, plan.options);
   request.followMcpTools?.(agent);
   return { ...plan.resolved, agent, file: plan.file };
+}
+
+/** Opens the store `--cache <url>` names into the plan's config (it then replaces the file's `cache:`); `--no-cache` is already in the plan's options. */
+export async function withCacheFlag(plan: AgentLoadPlan, request: Pick<AgentRequest, 'cache' | 'cwd'>): Promise<AgentLoadPlan> {
+  if (typeof request.cache !== 'string') return plan;
+  const { openCache } = await import('../../lib/cache/open-cache.js');
+  plan.options.config = { ...plan.options.config, cache: openCache(request.cache, { cwd: request.cwd }) };
+  return plan;
 }
 
 /** The file and options {@link resolveAgent} loads (`agentlib serve` builds an AgentConfig from them instead of an Agent). */
@@ -89,6 +93,7 @@ export function planAgentLoad(request: AgentRequest): AgentLoadPlan {
   }
   if (request.observers !== undefined) options.config = { observers: [...request.observers] };
   if (request.mcpTools !== undefined) options.mcpTools = request.mcpTools;
+  if (request.cache === false) options.ignoreFileCache = true;
   const resolved: AgentLoadPlan['resolved'] = {};
   if (request.replay !== undefined) {
     const replay = ReplayProvider.fromFile(resolve(request.cwd, request.replay), { env: request.env, reuse: request.reuseRecordings ?? false });

@@ -1,3 +1,5 @@
+import { CacheTimeoutError } from '../core/errors/cache-timeout-error.js';
+import { ConfigurationError } from '../core/errors/configuration-error.js';
 import { checkStoreId, toStrictJson } from '../storage/index.js';
 import { acquireRedis } from '../storage/redis-pool.js';
 import { CacheStatsCounter } from './cache-stats.js';
@@ -10,7 +12,18 @@ export interface RedisCacheOptions extends Omit<CacheOptions, 'now'> {
   namespace?: string;
   /** Prefix of every key this cache writes. Default `agentlib:cache:`. */
   keyPrefix?: string;
+  /**
+   * Longest a get, set, delete or clear may wait for the server once connected, in ms (connecting
+   * is bounded by the storage module's connect timeout, 5 s: loading the driver and the first
+   * connection take longer than an operation should). Past it the call
+   * rejects with a CacheTimeoutError (the agent loop: an `error` event and a miss) and the command
+   * is dropped from the client's queue. Default 1,000: a cache slower than that is worse than none.
+   */
+  operationTimeoutMs?: number;
 }
+
+/** Default of RedisCacheOptions.operationTimeoutMs. */
+export const REDIS_CACHE_OPERATION_TIMEOUT_MS = 1_000;
 
 type RedisHandle = Awaited<ReturnType<typeof acquireRedis>>;
 
@@ -39,8 +52,9 @@ return evicted`;
  * A cache on a Redis server, shared by every process that uses the same URL, prefix and namespace:
  * values are strict JSON strings under `<keyPrefix><namespace>:<key>` with a server-side TTL
  * (`PX`), LRU order kept in a sorted set per namespace and evicted past `maxSize` atomically (Lua).
- * A failing server makes `get` and `set` reject; the agent loop reports that as an `error` event
- * (stage `cache`) and carries on as on a miss, so a Redis outage never fails a run.
+ * A failing server makes `get` and `set` reject, and so does a hung one after `operationTimeoutMs`
+ * (CacheTimeoutError); the agent loop reports that as an `error` event (stage `cache`) and carries
+ * on as on a miss, so a Redis outage never fails or stalls a run.
  */
 export class RedisCache implements Cache {
   readonly url: string;
@@ -48,6 +62,7 @@ export class RedisCache implements Cache {
   readonly #prefix: string;
   readonly #options: ResolvedCacheOptions;
   readonly #stats = new CacheStatsCounter();
+  readonly #timeoutMs: number;
   #handle: Promise<RedisHandle> | undefined;
 
   constructor(url: string, options: RedisCacheOptions = {}) {
@@ -56,6 +71,32 @@ export class RedisCache implements Cache {
     this.namespace = checkStoreId(options.namespace ?? 'default', 'cache namespace');
     const prefix = options.keyPrefix ?? 'agentlib:cache:';
     this.#prefix = `${prefix}${this.namespace}:`;
+    this.#timeoutMs = options.operationTimeoutMs ?? REDIS_CACHE_OPERATION_TIMEOUT_MS;
+    if (!(this.#timeoutMs > 0) || !Number.isFinite(this.#timeoutMs)) throw new ConfigurationError(`RedisCache: operationTimeoutMs must be a finite number > 0, got ${String(this.#timeoutMs)}`);
+  }
+
+  /**
+   * Runs one operation within the timeout, once connected: the client's commands carry it too
+   * (node-redis drops a timed-out command from its queue; a late reply is discarded), and the
+   * whole operation (a SCAN loop for clear) is raced against it.
+   */
+  async #run<T>(operation: string, fn: (client: RedisHandle['client']) => Promise<T>): Promise<T> {
+    const client = (await this.#client()).withCommandOptions({ timeout: this.#timeoutMs }) as RedisHandle['client'];
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const expired = new Promise<never>((_, reject) => {
+      timer = setTimeout(() => reject(new CacheTimeoutError(`RedisCache ${operation} took longer than ${this.#timeoutMs} ms (${this.url})`, { operation, timeoutMs: this.#timeoutMs })), this.#timeoutMs);
+    });
+    const work = fn(client);
+    try {
+      return await Promise.race([work, expired]);
+    } catch (error) {
+      // node-redis's own timeout error, or ours: the same condition, one typed error.
+      if (error instanceof Error && error.name === 'TimeoutError') throw new CacheTimeoutError(`RedisCache ${operation} took longer than ${this.#timeoutMs} ms (${this.url})`, { operation, timeoutMs: this.#timeoutMs, cause: error });
+      throw error;
+    } finally {
+      clearTimeout(timer);
+      work.catch(() => undefined);
+    }
   }
 
   /** The connection, made on first use (a failed attempt is retried at the next call). */
@@ -74,34 +115,36 @@ export class RedisCache implements Cache {
   }
 
   async get(key: string): Promise<unknown> {
-    const client = await this.#client();
-    const value = (await client.eval(GET_SCRIPT, { keys: this.#keys(key), arguments: [key] })) as string | null;
+    const value = (await this.#run('get', (client) => client.eval(GET_SCRIPT, { keys: this.#keys(key), arguments: [key] }))) as string | null;
     return this.#stats.record(value === null ? undefined : (JSON.parse(value) as unknown));
   }
 
   async set(key: string, value: unknown, ttlSeconds?: number): Promise<void> {
     const ttl = ttlSeconds === undefined ? this.#options.defaultTtl : checkTtl('RedisCache', ttlSeconds);
     const text = toStrictJson(value, 'value');
-    const client = await this.#client();
-    const evicted = (await client.eval(SET_SCRIPT, {
-      keys: this.#keys(key),
-      arguments: [key, text, String(Math.max(1, Math.round(ttl * 1000))), String(this.#options.maxSize), `${this.#prefix}k:`],
-    })) as number;
+    const evicted = (await this.#run('set', (client) =>
+      client.eval(SET_SCRIPT, {
+        keys: this.#keys(key),
+        arguments: [key, text, String(Math.max(1, Math.round(ttl * 1000))), String(this.#options.maxSize), `${this.#prefix}k:`],
+      }),
+    )) as number;
     this.#stats.evictions += evicted;
   }
 
   async delete(key: string): Promise<boolean> {
-    const client = await this.#client();
     const [dataKey, lru] = this.#keys(key) as [string, string];
-    await client.zRem(lru, key);
-    return (await client.del(dataKey)) > 0;
+    return this.#run('delete', async (client) => {
+      await client.zRem(lru, key);
+      return (await client.del(dataKey)) > 0;
+    });
   }
 
   async clear(): Promise<void> {
-    const client = await this.#client();
-    const batch: string[] = [];
-    for await (const keys of client.scanIterator({ MATCH: `${this.#prefix.replace(/[*?[\]\\]/g, '\\$&')}*`, COUNT: 500 })) batch.push(...(Array.isArray(keys) ? keys : [keys]));
-    if (batch.length > 0) await client.del(batch);
+    await this.#run('clear', async (client) => {
+      const batch: string[] = [];
+      for await (const keys of client.scanIterator({ MATCH: `${this.#prefix.replace(/[*?[\]\\]/g, '\\$&')}*`, COUNT: 500 })) batch.push(...(Array.isArray(keys) ? keys : [keys]));
+      if (batch.length > 0) await client.del(batch);
+    });
   }
 
   stats(): CacheStats {

@@ -7,6 +7,7 @@ import { cosineSimilarity } from './cosine.js';
 import { InMemoryCache } from './in-memory-cache.js';
 import { sameSalientTokens, salientTokens } from './salient-tokens.js';
 import type { Cache, CacheHint, CacheOptions, CacheStats } from './types.js';
+import { contentWords, swapsWords } from './word-swaps.js';
 
 /** Anything that embeds texts: a Provider with `embed` (OpenAI, Gemini, Ollama, ScriptedProvider…). */
 export interface EmbeddingProvider {
@@ -30,6 +31,13 @@ export interface SemanticCacheOptions extends CacheOptions {
    * Default true: a wrong cached answer is worse than a miss.
    */
   matchSalientTokens?: boolean;
+  /**
+   * Refuse a similar question that swaps a content word of the stored one for another ("enable" /
+   * "disable", "gold" / "silver", "password" / "username"; see swapsWords): sentence embeddings
+   * score such minimal pairs close together. Default true. Costs the paraphrases that use a
+   * synonym ("built" / "constructed"), which then miss.
+   */
+  refuseWordSwaps?: boolean;
 }
 
 /** CacheStats (evictions: those of the exact cache, where the values live) plus how many hits came from similarity. */
@@ -42,8 +50,10 @@ export interface SemanticMatch {
   key: string;
   text: string;
   similarity: number;
-  /** False when the salient-token check refused it. */
+  /** False when the salient-token check refused it (always true with the check off). */
   salientMatch: boolean;
+  /** True when the word-swap check refused it (always false with the check off). */
+  wordSwap: boolean;
 }
 
 interface IndexEntry {
@@ -52,6 +62,7 @@ interface IndexEntry {
   text: string;
   vector: number[];
   salient: string[];
+  words: string[];
   expiresAt: number;
 }
 
@@ -63,7 +74,8 @@ export const DEFAULT_SIMILARITY_THRESHOLD = 0.92;
  * last user message (the hint's `text`) is embedded and compared by cosine similarity with the
  * questions stored under the same scope: same model, system prompt, tools, sampling settings and
  * earlier messages. A stored question at or above the threshold whose numbers and names match
- * serves its reply. Tool results and lookups without a hint are exact only.
+ * serves its reply, unless it swaps a content word for another (see `refuseWordSwaps`). Tool
+ * results and lookups without a hint are exact only.
  */
 export class SemanticCache implements Cache {
   readonly threshold: number;
@@ -72,6 +84,7 @@ export class SemanticCache implements Cache {
   readonly #exact: Cache;
   readonly #model: string | undefined;
   readonly #checkSalient: boolean;
+  readonly #checkSwaps: boolean;
   readonly #index = new Map<string, IndexEntry>();
   readonly #stats = new CacheStatsCounter();
   #semanticHits = 0;
@@ -88,6 +101,7 @@ export class SemanticCache implements Cache {
     this.#exact = options.exact ?? new InMemoryCache({ maxSize: this.#options.maxSize, defaultTtl: this.#options.defaultTtl, now: this.#options.now });
     this.#model = options.embeddingModel;
     this.#checkSalient = options.matchSalientTokens ?? true;
+    this.#checkSwaps = options.refuseWordSwaps ?? true;
   }
 
   async get(key: string, hint?: CacheHint): Promise<unknown> {
@@ -95,7 +109,7 @@ export class SemanticCache implements Cache {
     if (exact !== undefined) return this.#stats.record(exact);
     if (hint?.kind !== 'response' || hint.text === undefined || hint.scope === undefined) return this.#stats.record(undefined);
     const match = await this.nearest(hint.text, hint.scope);
-    if (match === undefined || match.similarity < this.threshold || !match.salientMatch) return this.#stats.record(undefined);
+    if (match === undefined || match.similarity < this.threshold || !match.salientMatch || match.wordSwap) return this.#stats.record(undefined);
     const value = await this.#exact.get(match.key);
     if (value === undefined) {
       this.#index.delete(match.key);
@@ -115,11 +129,18 @@ export class SemanticCache implements Cache {
     if (candidates.length === 0) return undefined;
     const vector = await this.#embed(text);
     const salient = salientTokens(text);
+    const words = contentWords(text);
     let best: SemanticMatch | undefined;
     for (const entry of candidates) {
       const similarity = cosineSimilarity(vector, entry.vector);
       if (best === undefined || similarity > best.similarity) {
-        best = { key: entry.key, text: entry.text, similarity, salientMatch: !this.#checkSalient || sameSalientTokens(salient, entry.salient) };
+        best = {
+          key: entry.key,
+          text: entry.text,
+          similarity,
+          salientMatch: !this.#checkSalient || sameSalientTokens(salient, entry.salient),
+          wordSwap: this.#checkSwaps && swapsWords(words, entry.words),
+        };
       }
     }
     return best;
@@ -131,7 +152,7 @@ export class SemanticCache implements Cache {
     if (hint?.kind !== 'response' || hint.text === undefined || hint.scope === undefined) return;
     const vector = await this.#embed(hint.text);
     this.#index.delete(key);
-    this.#index.set(key, { key, scope: hint.scope, text: hint.text, vector, salient: salientTokens(hint.text), expiresAt: this.#options.now() + ttl * 1000 });
+    this.#index.set(key, { key, scope: hint.scope, text: hint.text, vector, salient: salientTokens(hint.text), words: contentWords(hint.text), expiresAt: this.#options.now() + ttl * 1000 });
     // The index mirrors the stored values; an entry dropped here is counted where its value goes (the exact cache).
     for (const oldest of this.#index.keys()) {
       if (this.#index.size <= this.#options.maxSize) break;

@@ -1,4 +1,5 @@
 import { acquireSqlite, checkStoreId, migrateSqlite, toStrictJson } from '../storage/index.js';
+import { ConfigurationError } from '../core/errors/configuration-error.js';
 import { CacheStatsCounter } from './cache-stats.js';
 import { checkTtl, resolveCacheOptions, type ResolvedCacheOptions } from './cache-options.js';
 import type { Cache, CacheOptions, CacheStats } from './types.js';
@@ -7,6 +8,14 @@ import type { Cache, CacheOptions, CacheStats } from './types.js';
 export interface SQLiteCacheOptions extends CacheOptions {
   /** Entries of other namespaces in the same file are invisible to this cache. Default `default`. */
   namespace?: string;
+  /**
+   * A hit marks its entry used in memory; the marks are written (one transaction) once this many
+   * entries are marked, at the latest `touchFlushMs` after the first mark, and always before this
+   * cache writes, deletes, clears or closes. Default 256. 1 writes every hit at once (the slow way).
+   */
+  touchBatch?: number;
+  /** Longest a mark stays in memory, in ms (an unref'd timer: it never keeps a process alive). Default 1000. */
+  touchFlushMs?: number;
 }
 
 /**
@@ -31,12 +40,20 @@ interface Row {
   expires_at: number;
 }
 
+/** Defaults of the batched LRU touch (see SQLiteCacheOptions). */
+export const SQLITE_TOUCH_DEFAULTS = { touchBatch: 256, touchFlushMs: 1_000 } as const;
+
 /**
  * A cache in a SQLite file (default `.agentlib/agentlib.db`, shared with the other subsystems
  * through the storage module's one connection per file): survives restarts, so `agentlib run
  * --cache` answers a repeated prompt from disk. LRU within `maxSize` per namespace and per-entry
  * TTL on `Date.now()` (wall clock: an expiry must mean the same after a restart). Values are
  * stored as strict JSON (a function, class instance, cycle or NaN is refused with its path).
+ *
+ * A hit costs one SELECT: its LRU mark is kept in memory and written in batches (see
+ * `touchBatch`), always before this cache's own writes, so its evictions follow exact LRU order.
+ * Another process sharing the file sees this process's reads up to `touchFlushMs` late, and a
+ * crash loses the unwritten marks (LRU order, never data).
  */
 export class SQLiteCache implements Cache {
   readonly path: string;
@@ -45,18 +62,29 @@ export class SQLiteCache implements Cache {
   readonly #stats = new CacheStatsCounter();
   readonly #handle: Awaited<ReturnType<typeof acquireSqlite>>;
   readonly #sql;
+  readonly #touchBatch: number;
+  readonly #touchFlushMs: number;
+  /** Keys read since the last flush, oldest use first (a re-read moves a key to the end). */
+  readonly #touched = new Set<string>();
+  #flushTimer: ReturnType<typeof setTimeout> | undefined;
+  readonly #flushTouches: () => void;
 
   /** Opens (creating it and its schema when needed) the cache in the SQLite file `path`. */
   constructor(path: string, options: SQLiteCacheOptions = {}) {
     this.#options = resolveCacheOptions('SQLiteCache', options, Date.now);
     this.namespace = checkStoreId(options.namespace ?? 'default', 'cache namespace');
+    this.#touchBatch = options.touchBatch ?? SQLITE_TOUCH_DEFAULTS.touchBatch;
+    this.#touchFlushMs = options.touchFlushMs ?? SQLITE_TOUCH_DEFAULTS.touchFlushMs;
+    if (!Number.isInteger(this.#touchBatch) || this.#touchBatch < 1) throw new ConfigurationError(`SQLiteCache: touchBatch must be an integer ≥ 1, got ${String(this.#touchBatch)}`);
+    if (!(this.#touchFlushMs >= 0) || !Number.isFinite(this.#touchFlushMs)) throw new ConfigurationError(`SQLiteCache: touchFlushMs must be a finite number ≥ 0, got ${String(this.#touchFlushMs)}`);
     this.#handle = acquireSqlite(path);
     this.path = this.#handle.path;
     const { db } = this.#handle;
     migrateSqlite(db, 'cache', MIGRATIONS);
     this.#sql = {
       get: db.prepare('SELECT value, expires_at FROM agentlib_cache WHERE namespace = ? AND key = ?'),
-      touch: db.prepare('UPDATE agentlib_cache SET accessed = (SELECT COALESCE(MAX(accessed), 0) + 1 FROM agentlib_cache WHERE namespace = ?) WHERE namespace = ? AND key = ?'),
+      clock: db.prepare('SELECT COALESCE(MAX(accessed), 0) AS clock FROM agentlib_cache WHERE namespace = ?'),
+      touch: db.prepare('UPDATE agentlib_cache SET accessed = ? WHERE namespace = ? AND key = ?'),
       put: db.prepare(
         `INSERT INTO agentlib_cache (namespace, key, value, expires_at, accessed)
          VALUES (?, ?, ?, ?, (SELECT COALESCE(MAX(accessed), 0) + 1 FROM agentlib_cache WHERE namespace = ?))
@@ -68,6 +96,38 @@ export class SQLiteCache implements Cache {
       deleteLive: db.prepare('DELETE FROM agentlib_cache WHERE namespace = ? AND key = ? AND expires_at > ?'),
       clear: db.prepare('DELETE FROM agentlib_cache WHERE namespace = ?'),
     };
+    const touchAll = db.transaction((keys: string[]) => {
+      let { clock } = this.#sql.clock.get(this.namespace) as { clock: number };
+      for (const key of keys) this.#sql.touch.run(++clock, this.namespace, key);
+    });
+    this.#flushTouches = () => {
+      if (this.#flushTimer !== undefined) clearTimeout(this.#flushTimer);
+      this.#flushTimer = undefined;
+      if (this.#touched.size === 0) return;
+      const keys = [...this.#touched];
+      this.#touched.clear();
+      touchAll(keys);
+    };
+  }
+
+  /** Marks `key` used; writes the marks when the batch is full, else within touchFlushMs. */
+  #touch(key: string): void {
+    this.#touched.delete(key);
+    this.#touched.add(key);
+    if (this.#touched.size >= this.#touchBatch) this.#flushTouches();
+    else if (this.#flushTimer === undefined) {
+      const timer = setTimeout(() => {
+        try {
+          this.#flushTouches();
+        } catch {
+          // The shared connection was closed under this cache (closeAllStorage): the marks are LRU hints, not data.
+          this.#touched.clear();
+        }
+      }, this.#touchFlushMs);
+      // An unref'd timer: pending marks never keep a process alive (close() writes them).
+      (timer as { unref?: () => void }).unref?.();
+      this.#flushTimer = timer;
+    }
   }
 
   async get(key: string): Promise<unknown> {
@@ -77,7 +137,7 @@ export class SQLiteCache implements Cache {
       this.#sql.delete.run(this.namespace, key);
       return this.#stats.record(undefined);
     }
-    this.#sql.touch.run(this.namespace, this.namespace, key);
+    this.#touch(key);
     return this.#stats.record(JSON.parse(row.value) as unknown);
   }
 
@@ -85,6 +145,8 @@ export class SQLiteCache implements Cache {
     const ttl = ttlSeconds === undefined ? this.#options.defaultTtl : checkTtl('SQLiteCache', ttlSeconds);
     const text = toStrictJson(value, 'value');
     const now = this.#options.now();
+    // Earlier reads must count before this write takes the newest position and evicts.
+    this.#flushTouches();
     this.#sql.put.run(this.namespace, key, text, Math.round(now + ttl * 1000), this.namespace);
     const { n } = this.#sql.count.get(this.namespace) as { n: number };
     if (n <= this.#options.maxSize) return;
@@ -96,12 +158,15 @@ export class SQLiteCache implements Cache {
   }
 
   async delete(key: string): Promise<boolean> {
+    this.#flushTouches();
     const live = this.#sql.deleteLive.run(this.namespace, key, this.#options.now()).changes > 0;
     this.#sql.delete.run(this.namespace, key);
     return live;
   }
 
   async clear(): Promise<void> {
+    this.#touched.clear();
+    this.#flushTouches();
     this.#sql.clear.run(this.namespace);
   }
 
@@ -114,6 +179,7 @@ export class SQLiteCache implements Cache {
   }
 
   async close(): Promise<void> {
+    this.#flushTouches();
     this.#handle.release();
   }
 }

@@ -38,6 +38,8 @@ export interface LoadAgentOptions extends AgentConfigOptions {
   config?: Partial<Omit<AgentConfig, 'provider'>>;
   /** Continue this session (`agentlib chat --session`): in the file's `session:` store, else the default SQLite store. */
   sessionId?: string;
+  /** Leave the file's `cache:` closed (`--no-cache`): the agent runs without a cache unless `config.cache` gives one. */
+  ignoreFileCache?: boolean;
   /** Store URL used instead of the file's `session:` store (`sqlite://…`, `redis://…`, `file://…`, `memory://`). */
   sessionStore?: string;
   /**
@@ -167,7 +169,7 @@ export async function buildAgentConfig(config: AgentFileConfig, options: LoadAge
     entityMemory: extra.entityMemory ?? longTerm.entityMemory,
     knowledgeGraph: extra.knowledgeGraph ?? longTerm.knowledgeGraph,
     knowledgeMemory: extra.knowledgeMemory ?? longTerm.knowledgeMemory,
-    cache: extra.cache ?? (config.cache === undefined ? undefined : await openConfiguredCache(config.cache, provider, label, config.baseDir)),
+    cache: extra.cache ?? (config.cache === undefined || options.ignoreFileCache === true ? undefined : await openConfiguredCache(config.cache, provider, label, config.baseDir)),
   });
 }
 

@@ -24,3 +24,4 @@ export { ToolValidationError, type ValidationIssue } from './tool-validation-err
 export { FilterError, type FilterErrorKind } from './filter-error.js';
 export { VectorStoreError } from './vector-store-error.js';
 export { UrlRefusedError } from './url-refused-error.js';
+export { CacheTimeoutError } from './cache-timeout-error.js';

@@ -1,11 +1,13 @@
 import assert from 'node:assert/strict';
 import { execFile } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
+import type { Socket } from 'node:net';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import { describe, test } from 'node:test';
 import { Agent } from '../../../lib/agent/agent.js';
 import { RedisCache } from '../../../lib/cache/index.js';
+import { CacheTimeoutError, ConfigurationError } from '../../../lib/core/errors/index.js';
 import { ScriptedProvider } from '../../../lib/providers/scripted.js';
 import { eventLog, testRuntime } from '../../support/agent-harness.js';
 import { requires } from '../../support/requirements.js';
@@ -75,5 +77,85 @@ describe('RedisCache outage', () => {
     assert.ok(errors.length >= 2, 'each failed read is reported');
     assert.match(errors[0]?.error.message ?? '', /response cache read failed/);
     await cache.close();
+  });
+});
+
+/**
+ * A loopback TCP proxy to the real Redis server that can hold back the server's replies, as a hung
+ * (SIGSTOPped) server does, and let them through later (`thaw`).
+ */
+async function freezableProxy(target: string): Promise<{ url: string; freeze: () => void; thaw: () => void; close: () => Promise<void> }> {
+  const { createServer, connect } = await import('node:net');
+  const { hostname, port } = new URL(target);
+  let frozen = false;
+  const held: (() => void)[] = [];
+  const sockets = new Set<Socket>();
+  const server = createServer((client) => {
+    const upstream = connect(Number(port || 6379), hostname);
+    sockets.add(client).add(upstream);
+    client.pipe(upstream);
+    upstream.on('data', (chunk: Buffer) => {
+      if (frozen) held.push(() => client.write(chunk));
+      else client.write(chunk);
+    });
+    for (const socket of [client, upstream]) socket.on('error', () => socket.destroy());
+    client.on('close', () => upstream.destroy());
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const address = server.address() as { port: number };
+  return {
+    url: `redis://127.0.0.1:${address.port}`,
+    freeze: () => void (frozen = true),
+    thaw: () => {
+      frozen = false;
+      for (const write of held.splice(0)) write();
+    },
+    close: async () => {
+      for (const socket of sockets) socket.destroy();
+      await new Promise((resolve) => server.close(resolve));
+    },
+  };
+}
+
+describe('RedisCache on a server that stops answering after connect', requires('redis'), () => {
+  test('each operation gives up after operationTimeoutMs (CacheTimeoutError); an agent run degrades to a miss with an error event', async () => {
+    const proxy = await freezableProxy(redisTestUrl());
+    const prefix = `agentlib-test:${randomUUID()}:`;
+    // Connecting (loading the driver included) is bounded by the storage module's connect timeout, not by operationTimeoutMs.
+    const warm = new RedisCache(proxy.url, { keyPrefix: prefix });
+    const cache = new RedisCache(proxy.url, { keyPrefix: prefix, operationTimeoutMs: 150 });
+    try {
+      await warm.set('k', 'v');
+      assert.equal(await cache.get('k'), 'v', 'connected and answering');
+      proxy.freeze();
+      await assert.rejects(cache.get('k'), (error: unknown) => CacheTimeoutError.isInstance(error) && error.operation === 'get' && error.timeoutMs === 150);
+      await assert.rejects(cache.set('k2', 'v2'), (error: unknown) => CacheTimeoutError.isInstance(error) && error.operation === 'set');
+      const provider = new ScriptedProvider({ replies: ['fresh answer'] });
+      const log = eventLog();
+      const agent = new Agent({ provider, cache, observers: [log.observer], runtime: testRuntime() });
+      const result = await agent.ask('q');
+      assert.equal(result.status, 'completed');
+      assert.equal(result.content, 'fresh answer');
+      const errors = log.of('error').filter((e) => e.stage === 'cache');
+      assert.deepEqual(
+        errors.map((e) => e.error.message.replace(/ \(redis:.*$/, '')),
+        ['response cache read failed: RedisCache get took longer than 150 ms', 'response cache write failed: RedisCache set took longer than 150 ms'],
+      );
+      proxy.thaw();
+      assert.equal(await cache.get('k'), 'v', 'the late replies are discarded; the cache answers again');
+    } finally {
+      proxy.thaw();
+      await cache.close();
+      await warm.close();
+      await proxy.close();
+      const cleanup = new RedisCache(redisTestUrl(), { keyPrefix: prefix });
+      await cleanup.clear();
+      await cleanup.close();
+    }
+  });
+
+  test('operationTimeoutMs must be a finite number > 0', () => {
+    assert.throws(() => new RedisCache('redis://127.0.0.1:1', { operationTimeoutMs: 0 }), ConfigurationError);
+    assert.throws(() => new RedisCache('redis://127.0.0.1:1', { operationTimeoutMs: Number.POSITIVE_INFINITY }), ConfigurationError);
   });
 });

@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
 import { Agent } from '../../../lib/agent/agent.js';
-import { CacheKeyBuilder, InMemoryCache, SemanticCache, salientTokens } from '../../../lib/cache/index.js';
+import { CacheKeyBuilder, contentWords, InMemoryCache, SemanticCache, salientTokens, swapsWords } from '../../../lib/cache/index.js';
 import { userMessage } from '../../../lib/core/message.js';
 import { ScriptedProvider } from '../../../lib/providers/scripted.js';
 import type { EmbedRequest, EmbedResponse } from '../../../lib/providers/spec.js';
@@ -23,13 +23,15 @@ function angleEmbedder(similarities: Record<string, number>): { embed: (r: Embed
   };
 }
 
+/** These tests name their questions by label ("base", "close"): the word-swap check, tested on its own below, is off. */
+const labels = { refuseWordSwaps: false } as const;
 const hint = (text: string, system = 'S') => CacheKeyBuilder.responseHint({ model: 'm', system, messages: [userMessage(text)] });
 const key = (text: string, system = 'S') => CacheKeyBuilder.response({ model: 'm', system, messages: [userMessage(text)] });
 
 describe('SemanticCache', () => {
   test('serves a paraphrase at or above the threshold (0.92 by default), misses below it', async () => {
     const embedder = angleEmbedder({ base: 1, close: 0.93, edge: 0.92, far: 0.91 });
-    const cache = new SemanticCache(embedder);
+    const cache = new SemanticCache(embedder, labels);
     assert.equal(cache.threshold, 0.92);
     await cache.set(key('base'), 'answer', undefined, hint('base'));
     assert.equal(await cache.get(key('close'), hint('close')), 'answer');
@@ -49,7 +51,7 @@ describe('SemanticCache', () => {
   });
 
   test('only within the same scope (model, tools, system prompt, earlier messages)', async () => {
-    const cache = new SemanticCache(angleEmbedder({ base: 1, close: 0.99 }));
+    const cache = new SemanticCache(angleEmbedder({ base: 1, close: 0.99 }), labels);
     await cache.set(key('base'), 'answer', undefined, hint('base'));
     assert.equal(await cache.get(key('close', 'Other system'), hint('close', 'Other system')), undefined);
     const otherModel = CacheKeyBuilder.responseHint({ model: 'm2', system: 'S', messages: [userMessage('close')] });
@@ -65,7 +67,7 @@ describe('SemanticCache', () => {
     assert.equal(await cache.get('a', hint('population of Lyon in 2021')), undefined);
     assert.equal(await cache.get('b', hint('population of Lille in 2020')), undefined);
     assert.equal(await cache.get('c', hint('Population of Lyon in 2020')), 'answer', 'a capital at the start of a sentence is no name');
-    const lax = new SemanticCache(angleEmbedder(texts), { matchSalientTokens: false });
+    const lax = new SemanticCache(angleEmbedder(texts), { matchSalientTokens: false, refuseWordSwaps: false });
     await lax.set(key('population of Lyon in 2020'), 'answer', undefined, hint('population of Lyon in 2020'));
     assert.equal(await lax.get('a', hint('population of Lyon in 2021')), 'answer');
   });
@@ -74,6 +76,43 @@ describe('SemanticCache', () => {
     assert.deepEqual(salientTokens('How far is Paris from "the coast" in 2024, about 1,000 km?'), ['"the coast"', '1000', '2024', 'paris']);
     assert.deepEqual(salientTokens('NASA budget'), ['nasa']);
     assert.deepEqual(salientTokens('Can I use it?'), []);
+  });
+
+  test('a similar question that swaps a content word for another misses; adding or dropping words does not', async () => {
+    const texts = {
+      'How do I enable two-factor authentication?': 1,
+      'How do I disable two-factor authentication?': 0.99,
+      'how can I enable two-factor authentication, please': 0.95,
+      'How do I enable two-factor authentication on my phone?': 0.95,
+    };
+    const cache = new SemanticCache(angleEmbedder(texts));
+    const stored = 'How do I enable two-factor authentication?';
+    await cache.set(key(stored), 'answer', undefined, hint(stored));
+    assert.equal(await cache.get('a', hint('How do I disable two-factor authentication?')), undefined);
+    assert.deepEqual(await cache.nearest('How do I disable two-factor authentication?', hint(stored).scope ?? ''), {
+      key: key(stored),
+      text: stored,
+      similarity: 0.99,
+      salientMatch: true,
+      wordSwap: true,
+    });
+    assert.equal(await cache.get('b', hint('how can I enable two-factor authentication, please')), 'answer');
+    assert.equal(await cache.get('c', hint('How do I enable two-factor authentication on my phone?')), 'answer', 'added words are no swap (the threshold judges them)');
+    const lax = new SemanticCache(angleEmbedder(texts), { refuseWordSwaps: false });
+    await lax.set(key(stored), 'answer', undefined, hint(stored));
+    assert.equal(await lax.get('a', hint('How do I disable two-factor authentication?')), 'answer');
+  });
+
+  test('contentWords / swapsWords: frame words dropped, plurals and derived forms agree, particles and negations kept', () => {
+    assert.deepEqual(contentWords("What's the boiling point of water, please?"), ['boil', 'point', 'water']);
+    assert.deepEqual(contentWords('Where can I download my invoices?'), contentWords('where do I download my invoice'));
+    assert.deepEqual(contentWords('Summarize the plot'), contentWords('Give me a summary of the plot'));
+    assert.ok(swapsWords(contentWords('How do I turn off notifications?'), contentWords('How do I turn on notifications?')));
+    assert.ok(swapsWords(contentWords("I can't log in"), contentWords('I can log in')) === false, 'a dropped negation is an addition, left to the threshold');
+    assert.ok(contentWords("I can't log in").includes('cant'));
+    assert.ok(!swapsWords(contentWords('How do I turn off notifications?'), contentWords('How can I turn notifications off?')));
+    assert.ok(swapsWords(contentWords('What is the chemical symbol for gold?'), contentWords('What is the chemical symbol for silver?')));
+    assert.ok(!swapsWords([], []));
   });
 
   test('tool results and hint-less lookups are exact only', async () => {
@@ -87,7 +126,7 @@ describe('SemanticCache', () => {
 
   test('entries expire with their TTL and the index keeps maxSize entries', async () => {
     let t = 0;
-    const cache = new SemanticCache(angleEmbedder({ a: 1, b: 0.99, c: 0.5 }), { now: () => t, maxSize: 1 });
+    const cache = new SemanticCache(angleEmbedder({ a: 1, b: 0.99, c: 0.5 }), { now: () => t, maxSize: 1, ...labels });
     await cache.set(key('a'), 'A', 10, hint('a'));
     t = 10_000;
     assert.equal(await cache.get('other', hint('b')), undefined, 'expired');

@@ -1,0 +1,52 @@
+/**
+ * Words that frame a question without changing what it asks: articles, pronouns, auxiliaries,
+ * question words, most prepositions and request verbs ("give me", "I need", "please"). Directional
+ * particles (on, off, in, out, up, down) and negations (not, no, can't) are NOT here: "turn on" and
+ * "turn off" ask opposite things.
+ */
+const FRAME_WORDS = new Set(
+  (
+    'a an the this that these those there here it its i me my mine we us our you your yours he him his she her they them their ' +
+    'is are was were be been being am do does did done doing have has had having can could would should shall will may might must ' +
+    'what which who whom whose when where why how whats hows ' +
+    'of to into for at by with from about as than then so and or but if ' +
+    'please kindly give tell show need want like let know just really exactly briefly usually some any all much many very'
+  ).split(' '),
+);
+
+/** A light English stemmer: plural and common derivational endings, so "invoices"/"invoice" and "summarize"/"summary" agree. */
+function stem(word: string): string {
+  let w = word;
+  if (w.length > 4 && w.endsWith('ies')) w = `${w.slice(0, -3)}y`;
+  else if (w.length > 4 && /(?:s|x|z|ch|sh)es$/.test(w)) w = w.slice(0, -2);
+  else if (w.length > 3 && w.endsWith('s') && !w.endsWith('ss') && !w.endsWith('us')) w = w.slice(0, -1);
+  for (const suffix of ['ation', 'ition', 'ion', 'ing', 'ed', 'ize', 'ise', 'y', 'e']) {
+    if (w.endsWith(suffix) && w.length - suffix.length >= 3) return w.slice(0, -suffix.length);
+  }
+  return w;
+}
+
+/** The stems of the words of `text` that carry its meaning (lower-cased, frame words dropped), sorted and unique. */
+export function contentWords(text: string): string[] {
+  const words = text.toLowerCase().match(/[\p{L}\p{N}]+(?:['’][\p{L}]+)?/gu) ?? [];
+  const stems = new Set<string>();
+  for (const raw of words) {
+    const word = raw.replace(/['’](?:s|re|ve|ll|d|m)$/u, '').replace(/['’]/gu, '');
+    if (word === '' || FRAME_WORDS.has(word)) continue;
+    stems.add(stem(word));
+  }
+  return [...stems].sort();
+}
+
+/**
+ * True when each question has a content word the other lacks: one word swapped for another
+ * ("enable"/"disable", "gold"/"silver", "password"/"username"). Sentence embeddings score such
+ * minimal pairs very close together (the rest of the sentence is identical) although they ask
+ * different things, so the semantic cache refuses them. Adding or dropping words ("…, please",
+ * "exactly", "in a vacuum") is no swap.
+ */
+export function swapsWords(a: readonly string[], b: readonly string[]): boolean {
+  const inA = new Set(a);
+  const inB = new Set(b);
+  return a.some((word) => !inB.has(word)) && b.some((word) => !inA.has(word));
+}
