@@ -45,9 +45,9 @@ export async function run(args: CommandArguments, context: CommandContext): Prom
   try {
     switch (act) {
       case 'render': {
-        if (rest.length !== 1) throw new UsageError('usage: agentlib graph render <graph.yaml> [--format mermaid|json]');
+        if (rest.length !== 1) throw new UsageError('usage: agentlib graph render <graph.yaml> [--format mermaid|ascii|json]');
         const graph = await loadGraph(resolve(cwd, rest[0] as string));
-        out(args.format === 'json' ? JSON.stringify(graph.toJSON(), null, 2) : graph.toMermaid());
+        out(args.format === 'json' ? JSON.stringify(graph.toJSON(), null, 2) : args.format === 'ascii' ? await graph.visualize('ascii') : graph.toMermaid());
         return 0;
       }
       case 'run': {
