@@ -10,6 +10,7 @@ import type { GraphStream } from '../lib/graph/graph-stream.js';
 import type { GraphResult } from '../lib/graph/types.js';
 import { loadGraph } from '../lib/graph/yaml/load-graph.js';
 import { closeAllStorage } from '../lib/storage/connection-registry.js';
+import { liveRun, wantsLiveView } from './graph/live-run.js';
 import type { CommandArguments, CommandContext } from './command-module.js';
 
 /** The exit code of a run that stopped at an interrupt (documented in docs/cli.md). */
@@ -56,6 +57,13 @@ export async function run(args: CommandArguments, context: CommandContext): Prom
         const graph = await loadGraph(file);
         const store = await openCheckpointStore(String(args.checkpoint), { cwd });
         const options = { checkpointStore: store, metadata: { [GRAPH_FILE_KEY]: file }, signal: context.signal, ...(typeof args.thread === 'string' ? { threadId: args.thread } : {}) };
+        if (wantsLiveView(args['output-format'], context.io)) {
+          try {
+            return await liveRun(graph, { io: context.io, color: context.color, runOptions: { checkpointStore: store, signal: context.signal }, start: () => graph.stream(rest[1], options), resumeCommand: (id) => resumeCommand(args, id) });
+          } finally {
+            await store.close();
+          }
+        }
         return await report(args, context, graph.stream(rest[1], options), store);
       }
       case 'resume': {
@@ -109,12 +117,17 @@ async function report(args: CommandArguments, context: CommandContext, stream: G
     if (result.content !== '') io.stdout.write(`${result.content}\n`);
     for (const pending of result.interrupts) {
       io.stderr.write(`interrupted at ${pending.path.join(' > ')}: ${pending.prompt}\n`);
-      io.stderr.write(`  resume: agentlib graph resume ${pending.id} --response "…"${String(args.checkpoint) === 'sqlite://' ? '' : ` --checkpoint ${String(args.checkpoint)}`}\n`);
+      io.stderr.write(`  resume: ${resumeCommand(args, pending.id)}\n`);
     }
   }
   if (result.interrupted) return EXIT_INTERRUPTED_FOR_INPUT;
   if (result.status === 'cancelled') return ExitCode.INTERRUPTED;
   return result.status === 'completed' ? ExitCode.OK : ExitCode.RUNTIME;
+}
+
+/** The command that answers interrupt `id` later. */
+function resumeCommand(args: CommandArguments, id: string): string {
+  return `agentlib graph resume ${id} --response "…"${String(args.checkpoint) === 'sqlite://' ? '' : ` --checkpoint ${String(args.checkpoint)}`}`;
 }
 
 function summary(result: GraphResult): Record<string, unknown> {

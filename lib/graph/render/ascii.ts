@@ -5,10 +5,12 @@ import { graphToLayoutMermaid } from './layout-mermaid.js';
 export interface AsciiOptions {
   /** `unicode` (default) draws with box-drawing characters (┌─┐ ▼), `ascii` with `+ - | v` only. */
   charset?: 'unicode' | 'ascii';
+  /** `compact` draws boxes three rows high with one row between them (a live terminal view); default `normal`. */
+  spacing?: 'normal' | 'compact';
 }
 
 interface BeautifulMermaid {
-  renderMermaidASCII(this: void, text: string, options: { useAscii: boolean; colorMode: 'none'; paddingX: number; paddingY: number }): string;
+  renderMermaidASCII(this: void, text: string, options: { useAscii: boolean; colorMode: 'none'; paddingX: number; paddingY: number; boxBorderPadding: number }): string;
 }
 
 /**
@@ -18,7 +20,11 @@ interface BeautifulMermaid {
  */
 export async function graphToAscii(def: GraphDefinition, options: AsciiOptions = {}): Promise<string> {
   const { renderMermaidASCII } = (await import('beautiful-mermaid')) as BeautifulMermaid;
-  const text = renderMermaidASCII(graphToLayoutMermaid(def, options), { useAscii: options.charset === 'ascii', colorMode: 'none', paddingX: 4, paddingY: 3 });
+  const text = renderMermaidASCII(graphToLayoutMermaid(def, options), {
+    useAscii: options.charset === 'ascii',
+    colorMode: 'none',
+    ...(options.spacing === 'compact' ? { paddingX: 3, paddingY: 1, boxBorderPadding: 0 } : { paddingX: 4, paddingY: 3, boxBorderPadding: 1 }),
+  });
   const lines = text.split('\n').map((line) => line.trimEnd());
   while (lines.length > 0 && lines.at(-1) === '') lines.pop();
   while (lines.length > 0 && lines[0] === '') lines.shift();

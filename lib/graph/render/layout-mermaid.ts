@@ -34,6 +34,11 @@ const UNICODE_MARKS = { ask: ' ⏸', parallel: ' ‖ ' };
 const ASCII_MARKS = { ask: ' !ask', parallel: ' || ' };
 type Marks = typeof UNICODE_MARKS;
 
+/** The Mermaid id of node `name` drawn with `prefix` (a group's or subgraph's id plus `__`). */
+export function diagramId(prefix: string, name: string): string {
+  return id(prefix, name);
+}
+
 function id(prefix: string, name: string): string {
   if (name === END) return `${prefix}__end__`;
   return `${prefix}${name.replace(/[^A-Za-z0-9_]/g, (c) => `_${c.charCodeAt(0).toString(16)}_`)}`;
