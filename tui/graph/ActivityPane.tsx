@@ -3,7 +3,7 @@ import type { ReactNode } from 'react';
 import { cut } from '../chat/chat-format.js';
 import { paint } from '../chat/chat-theme.js';
 import { ToolCard } from '../chat/ToolCard.js';
-import type { NodeActivity } from './graph-view-state.js';
+import { activityText, type NodeActivity } from './graph-view-state.js';
 
 /** Lines of streamed text shown per node. */
 export const ACTIVITY_LINES = 4;
@@ -16,7 +16,7 @@ export function ActivityPane({ blocks, color, width }: { blocks: readonly { name
   return (
     <Box flexDirection="column">
       {blocks.map(({ name, activity }) => {
-        const lines = activity.text.trimEnd().split('\n').filter((line) => line.trim() !== '').slice(-ACTIVITY_LINES);
+        const lines = activityText(activity).trimEnd().split('\n').filter((line) => line.trim() !== '').slice(-ACTIVITY_LINES);
         return (
           <Box key={name} flexDirection="column">
             <Text {...paint(color, { bold: true })} wrap="truncate-end">{`── ${name} ${'─'.repeat(Math.max(0, Math.min(40, width - name.length - 4)))}`}</Text>

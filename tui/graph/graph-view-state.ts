@@ -16,6 +16,7 @@ export interface NodeView {
 
 /** The streamed text and tool calls of a node's nested agent run. */
 export interface NodeActivity {
+  /** As streamed (its tail): draw it through {@link activityText}. */
   text: string;
   tools: ToolCard[];
 }
@@ -59,6 +60,11 @@ export type GraphViewAction = { type: 'events'; events: readonly AgentEvent[] } 
 
 /** The longest streamed text kept per node (the view shows its last lines). */
 export const ACTIVITY_TEXT_LIMIT = 4000;
+
+/** A node's streamed text made safe to draw (escape sequences split over deltas removed too). */
+export function activityText(activity: NodeActivity): string {
+  return sanitizeForTerminal(activity.text);
+}
 
 /** The state before any event: every node pending. */
 export function initialGraphView(graph: string, nodes: readonly DiagramNode[]): GraphViewState {
@@ -191,7 +197,8 @@ function applyEvent(state: GraphViewState, event: AgentEvent): GraphViewState {
     case 'text-delta': {
       const key = event.node === undefined ? undefined : agentNodeKey(state, event.node);
       if (key === undefined) return state;
-      return withActivity(state, key, (a) => ({ ...a, text: (a.text + sanitizeForTerminal(event.text)).slice(-ACTIVITY_TEXT_LIMIT) }));
+      // Kept raw: an escape sequence may arrive split over deltas (activityText cleans the whole).
+      return withActivity(state, key, (a) => ({ ...a, text: (a.text + event.text).slice(-ACTIVITY_TEXT_LIMIT) }));
     }
     case 'tool-start': {
       const key = event.node === undefined ? undefined : agentNodeKey(state, event.node);
