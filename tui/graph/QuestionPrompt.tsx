@@ -10,13 +10,24 @@ import type { PendingQuestion } from './graph-view-state.js';
  */
 export function QuestionPrompt({ question, color, onAnswer, onLeave }: { question: PendingQuestion; color: boolean; onAnswer: (text: string) => void; onLeave: () => void }): ReactNode {
   const [text, setText] = useState('');
+  const submit = (answer: string): void => {
+    onAnswer(answer);
+    setText('');
+  };
   useInput((input, key) => {
-    if (key.return) {
-      onAnswer(text);
-      setText('');
-    } else if (key.escape) onLeave();
-    else if (key.backspace || key.delete) setText((t) => [...t].slice(0, -1).join(''));
-    else if (!key.ctrl && !key.meta && input !== '' && !/[\u0000-\u001f\u007f]/.test(input)) setText((t) => t + input);
+    if (key.return) return submit(text);
+    if (key.escape && input === '') return onLeave();
+    if (key.backspace || key.delete) return setText((t) => [...t].slice(0, -1).join(''));
+    if (key.ctrl || key.meta) return undefined;
+    // A chunk of several keys at once (typed fast, pasted, or sent by tmux): key by key.
+    let next = text;
+    for (const ch of input) {
+      if (ch === '\r' || ch === '\n') return submit(next);
+      if (ch === '\u007f' || ch === '\b') next = [...next].slice(0, -1).join('');
+      else if (!/[\u0000-\u001f\u0080-\u009f]/.test(ch)) next += ch;
+    }
+    setText(next);
+    return undefined;
   });
   return (
     <Box flexDirection="column" borderStyle="round" paddingX={1} {...(color ? { borderColor: 'magenta' } : {})}>

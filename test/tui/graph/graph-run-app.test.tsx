@@ -58,7 +58,8 @@ describe('the live graph view (GraphRunApp)', () => {
     assert.match(asking, /✓ draft \d+ms {2}\? check {2}○ publish/);
     assert.match(asking, /\? check Publish the draft\?/);
     assert.match(asking, /graph review · step 2 · 0 tokens · \$0\.0000 · waiting for your answer/);
-    await press(view.ui.stdin, 'y', 'e', 's', ENTER);
+    // Keys one by one, then the rest in one chunk (fast typing, a paste, tmux send-keys).
+    await press(view.ui.stdin, 'y', 'x', '\u007f', `es${ENTER}`);
     await view.waitFor(/completed/, 'the run to end');
     const done = view.frame();
     assert.match(done, /✓ draft \d+ms {2}✓ check \d+ms {2}✓ publish \d+ms/);
