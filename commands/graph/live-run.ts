@@ -9,9 +9,14 @@ import { importTui } from '../import-tui.js';
 import type * as ViewModule from '../../tui/graph/run-graph-view.js';
 import { locateBoxes } from '../../tui/graph/diagram-paint.js';
 
-/** Whether `agentlib graph run` draws the live view: text output (the default) on a terminal, not in CI. */
+/**
+ * Whether `agentlib graph run` draws the live view: text output (the default) on a terminal, not in
+ * CI. CI counts as Ink counts it (`CI` or `CONTINUOUS_INTEGRATION` set to anything but `0` or
+ * `false`, even empty): there Ink would draw only the last frame.
+ */
 export function wantsLiveView(outputFormat: unknown, io: CliIO): boolean {
-  return (outputFormat === undefined || outputFormat === 'text') && whyNotInteractive(io) === undefined;
+  const ci = (name: string): boolean => name in io.env && io.env[name] !== undefined && io.env[name] !== '0' && io.env[name] !== 'false';
+  return (outputFormat === undefined || outputFormat === 'text') && whyNotInteractive(io) === undefined && !ci('CI') && !ci('CONTINUOUS_INTEGRATION');
 }
 
 /** What the live run needs from the command. */
