@@ -10,6 +10,7 @@ import type { GraphStream } from '../lib/graph/graph-stream.js';
 import type { GraphResult } from '../lib/graph/types.js';
 import { loadGraph } from '../lib/graph/yaml/load-graph.js';
 import { closeAllStorage } from '../lib/storage/connection-registry.js';
+import { liveRun, wantsLiveView } from './graph/live-run.js';
 import type { CommandArguments, CommandContext } from './command-module.js';
 import { graphCassettes, type GraphCassettes } from './graph/cassettes.js';
 
@@ -49,9 +50,9 @@ export async function run(args: CommandArguments, context: CommandContext): Prom
   try {
     switch (act) {
       case 'render': {
-        if (rest.length !== 1) throw new UsageError('usage: agentlib graph render <graph.yaml> [--format mermaid|json]');
+        if (rest.length !== 1) throw new UsageError('usage: agentlib graph render <graph.yaml> [--format mermaid|ascii|json]');
         const graph = await loadGraph(resolve(cwd, rest[0] as string));
-        out(args.format === 'json' ? JSON.stringify(graph.toJSON(), null, 2) : graph.toMermaid());
+        out(args.format === 'json' ? JSON.stringify(graph.toJSON(), null, 2) : args.format === 'ascii' ? await graph.visualize('ascii') : graph.toMermaid());
         return 0;
       }
       case 'run': {
@@ -61,6 +62,14 @@ export async function run(args: CommandArguments, context: CommandContext): Prom
         cassettes.loaded();
         const store = await openCheckpointStore(String(args.checkpoint), { cwd });
         const options = { checkpointStore: store, metadata: { [GRAPH_FILE_KEY]: file }, signal: context.signal, ...(typeof args.thread === 'string' ? { threadId: args.thread } : {}) };
+        if (wantsLiveView(args['output-format'], context.io)) {
+          try {
+            return await liveRun(graph, { io: context.io, color: context.color, runOptions: { checkpointStore: store, signal: context.signal }, start: () => graph.stream(rest[1], options), resumeCommand: (id) => resumeCommand(args, id) });
+          } finally {
+            await store.close();
+            for (const line of cassettes.finish()) context.io.stderr.write(`${line}\n`);
+          }
+        }
         return await report(args, context, graph.stream(rest[1], options), store, cassettes);
       }
       case 'resume': {
@@ -117,12 +126,17 @@ async function report(args: CommandArguments, context: CommandContext, stream: G
     if (result.content !== '') io.stdout.write(`${result.content}\n`);
     for (const pending of result.interrupts) {
       io.stderr.write(`interrupted at ${pending.path.join(' > ')}: ${pending.prompt}\n`);
-      io.stderr.write(`  resume: agentlib graph resume ${pending.id} --response "…"${String(args.checkpoint) === 'sqlite://' ? '' : ` --checkpoint ${String(args.checkpoint)}`}\n`);
+      io.stderr.write(`  resume: ${resumeCommand(args, pending.id)}\n`);
     }
   }
   if (result.interrupted) return EXIT_INTERRUPTED_FOR_INPUT;
   if (result.status === 'cancelled') return ExitCode.INTERRUPTED;
   return result.status === 'completed' ? ExitCode.OK : ExitCode.RUNTIME;
+}
+
+/** The command that answers interrupt `id` later. */
+function resumeCommand(args: CommandArguments, id: string): string {
+  return `agentlib graph resume ${id} --response "…"${String(args.checkpoint) === 'sqlite://' ? '' : ` --checkpoint ${String(args.checkpoint)}`}`;
 }
 
 function summary(result: GraphResult): Record<string, unknown> {

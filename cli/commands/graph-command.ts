@@ -9,7 +9,7 @@ export const graphCommand: CommandDescriptor = {
     yargs
       .positional('action', { type: 'string', describe: 'render <graph.yaml> | run <graph.yaml> [prompt] | resume <interruptId> | checkpoints ls|show|rm [id] | fork <checkpointId>' })
       .positional('args', { type: 'string', array: true, describe: 'the action\'s arguments' })
-      .option('format', { type: 'string', choices: ['mermaid', 'json'], default: 'mermaid', describe: 'render: the diagram format' })
+      .option('format', { type: 'string', choices: ['mermaid', 'ascii', 'json'], default: 'mermaid', describe: 'render: Mermaid text, boxes and arrows for a terminal (ascii), or JSON' })
       .option('output-format', { type: 'string', choices: ['text', 'json', 'stream-json'], default: 'text', describe: 'run/resume/fork: text, one JSON result, or one JSON event per line' })
       .option('checkpoint', { type: 'string', default: 'sqlite://', describe: 'the checkpoint store: sqlite://[path] (default .agentlib/agentlib.db), postgres://…, file://dir, memory://' })
       .option('thread', { type: 'string', describe: 'run: the thread id; checkpoints: the thread to list or remove' })

@@ -17,6 +17,7 @@ import { freshSnapshot, writeCheckpoint, type RunSetup } from './run-graph.js';
 import { forkSnapshot, runSetup, runToResult } from './graph-run-setup.js';
 import { initialState } from './state.js';
 import { graphToJSON, type GraphJSON } from './render/to-json.js';
+import { graphToAscii, type AsciiOptions } from './render/ascii.js';
 import { graphToMermaid } from './render/mermaid.js';
 import type { AgentGraphOptions, GraphResult, GraphRunOptions, NodeFunction, NodeGenerator, NodeOptions, Router } from './types.js';
 
@@ -239,6 +240,17 @@ export class AgentGraph {
   /** Mermaid flowchart text: conditional edges dashed and labelled, parallel groups and subgraphs as Mermaid subgraphs. */
   toMermaid(): string {
     return graphToMermaid(this.definition());
+  }
+
+  /**
+   * The graph drawn for a terminal: `'ascii'` lays it out with boxes and arrows (beautiful-mermaid's
+   * Mermaid-to-ASCII renderer, loaded on first use): conditional edges dashed, parallel groups and
+   * subgraphs as titled boxes around their nodes, START and END as circles, `⏸` on a node that asks
+   * a person before it runs. `{ charset: 'ascii' }` keeps to `+ - | > v`.
+   */
+  visualize(format: 'ascii', options: AsciiOptions = {}): Promise<string> {
+    if (format !== 'ascii') return Promise.reject(new GraphExecutionError(`visualize: unknown format "${String(format)}"; expected "ascii" (toMermaid() and toJSON() give the others)`));
+    return graphToAscii(this.definition(), options);
   }
 
   /** The graph's structure as JSON (nodes, edges, conditional edges, groups, subgraphs). */

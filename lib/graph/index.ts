@@ -36,6 +36,8 @@ export { CHECKPOINT_KIND, CHECKPOINT_VERSION, decodeCheckpoint, encodeCheckpoint
 export type { Checkpoint, CheckpointSource, CheckpointStore, ListCheckpointsOptions, NodeProgress, PendingTarget, RunSnapshot } from './checkpoint/types.js';
 export { graphToJSON, type GraphJSON, type GraphNodeJSON } from './render/to-json.js';
 export { graphToMermaid } from './render/mermaid.js';
+export { graphToAscii, type AsciiOptions } from './render/ascii.js';
+export { graphToLayoutMermaid } from './render/layout-mermaid.js';
 export { CheckpointNotFoundError } from '../core/errors/checkpoint-not-found-error.js';
 export { GraphExecutionError } from '../core/errors/graph-execution-error.js';
 export { InterruptError, type InterruptErrorReason } from '../core/errors/interrupt-error.js';
