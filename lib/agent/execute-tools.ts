@@ -177,7 +177,7 @@ async function finish(state: RunState, tool: Tool, call: ToolCall, content: stri
 async function invokeCancellable(state: RunState, tool: Tool, call: ToolCall, args: Record<string, unknown>): Promise<ToolOutput> {
   if (state.signal.aborted) throw state.signal.reason;
   const onChunk = (chunk: string): void => void state.emit('tool-chunk', { callId: call.id, toolName: call.toolName, chunk });
-  const base = { runId: state.runId, callId: call.id, toolName: call.toolName, context: state.context };
+  const base = { runId: state.runId, callId: call.id, toolName: call.toolName, context: state.context, nested: state.nested };
   if (isNeverAborted(state.signal)) {
     // Nothing can cancel this run. The tool still gets a signal of its own: the shared one would
     // grow with every `AbortSignal.any([ctx.signal, …])` a tool makes (Node 20 keeps those links).
