@@ -59,3 +59,5 @@ export {
   type SupervisorTurn,
   type TaskLedger,
 } from './supervisor/types.js';
+export { buildSupervisor, parseSupervisorConfig } from './yaml/load-supervisor.js';
+export { SUPERVISOR_FIELDS, type SupervisorFileConfig } from './yaml/supervisor-fields.js';
