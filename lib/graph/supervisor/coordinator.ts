@@ -22,5 +22,5 @@ export type Decision = { kind: 'turn'; agent: string; task: string } | { kind: '
 export async function structuredCall<S extends StandardSchemaV1>(env: DecideEnv, agent: Agent, prompt: string, schema: S): Promise<StandardSchemaV1.InferOutput<S>> {
   const result = await env.ctx.runAgent(agent, prompt, { responseFormat: schema });
   if (result.parsed === undefined) throw new GraphExecutionError(`supervisor "${env.supervisor}": ${agent.name} returned no structured output`, { node: env.ctx.node });
-  return result.parsed as StandardSchemaV1.InferOutput<S>;
+  return result.parsed;
 }

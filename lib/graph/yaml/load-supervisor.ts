@@ -15,7 +15,7 @@ import { SUPERVISOR_FIELDS, type SupervisorFileConfig } from './supervisor-field
 /** The `kind:` of a YAML text ('graph', 'supervisor', …), or undefined when it has none. */
 export function yamlKind(text: string): string | undefined {
   const doc = loadYaml().parseDocument(text, { prettyErrors: false });
-  const kind = doc.errors.length === 0 ? (doc.get('kind') as unknown) : undefined;
+  const kind = doc.errors.length === 0 ? (doc.get('kind')) : undefined;
   return typeof kind === 'string' ? kind : undefined;
 }
 
