@@ -70,7 +70,7 @@ export class SupervisorAgent {
 
   /** Runs the team on `prompt`; the result is the graph run's plus the turns, plan and ledgers. */
   async run(prompt: string, options: GraphRunOptions = {}): Promise<SupervisorResult> {
-    return SupervisorAgent.outcome(await this.graph.run(prompt, options));
+    return SupervisorAgent.outcome(await this.graph.run(prompt, options), this.strategy);
   }
 
   /** Runs with live events (graph events, every nested agent event, `supervisor-replan`). */
@@ -80,12 +80,15 @@ export class SupervisorAgent {
 
   /** Goes on with a thread from its latest checkpoint (after a crash, a cancel or a budget stop). */
   async continueThread(threadId: string, options: GraphRunOptions = {}): Promise<SupervisorResult> {
-    return SupervisorAgent.outcome(await this.graph.continueThread(threadId, options));
+    return SupervisorAgent.outcome(await this.graph.continueThread(threadId, options), this.strategy);
   }
 
-  /** A supervisor graph run's result with the supervisor's record read out of its state. */
-  static outcome(result: GraphResult): SupervisorResult {
-    const record = readRecord(result.state, SupervisorStrategy.DYNAMIC);
+  /**
+   * A supervisor graph run's result with the supervisor's record read out of its state
+   * (`strategy`: what to report when the run stopped before the supervisor's first step).
+   */
+  static outcome(result: GraphResult, strategy: SupervisorStrategy = SupervisorStrategy.DYNAMIC): SupervisorResult {
+    const record = readRecord(result.state, strategy);
     return {
       ...result,
       strategy: record.strategy,
