@@ -13,6 +13,7 @@ import { closeAllStorage } from '../lib/storage/connection-registry.js';
 import { liveRun, wantsLiveView } from './graph/live-run.js';
 import type { CommandArguments, CommandContext } from './command-module.js';
 import { graphCassettes, type GraphCassettes } from './graph/cassettes.js';
+import { SupervisorProgress } from './graph/supervisor-progress.js';
 
 /** The exit code of a run that stopped at an interrupt (documented in docs/cli.md). */
 export const EXIT_INTERRUPTED_FOR_INPUT = ExitCode.WAITING_FOR_INPUT;
@@ -113,9 +114,13 @@ async function graphOf(args: CommandArguments, cwd: string, checkpoint: Checkpoi
 async function report(args: CommandArguments, context: CommandContext, stream: GraphStream, store: CheckpointStore, cassettes: GraphCassettes): Promise<number> {
   const format = typeof args['output-format'] === 'string' ? args['output-format'] : 'text';
   const io = context.io;
+  const supervisor = new SupervisorProgress(store);
   for await (const event of stream) {
     if (format === 'stream-json') io.stdout.write(`${JSON.stringify(event)}\n`);
-    else if (format === 'text') textProgress(event, io.stderr);
+    else if (format === 'text') {
+      textProgress(event, io.stderr);
+      if (event.type === 'graph-checkpoint' && event.parentRunId === undefined) for (const line of await supervisor.update(event.checkpointId)) io.stderr.write(`${line}\n`);
+    }
   }
   const result = await stream.result;
   await store.close();
@@ -158,6 +163,7 @@ function summary(result: GraphResult): Record<string, unknown> {
 function textProgress(event: AgentEvent, stderr: CommandContext['io']['stderr']): void {
   if (event.type === 'node-start') stderr.write(`▸ ${event.node}\n`);
   else if (event.type === 'node-end') stderr.write(`✓ ${event.node} (${event.durationMs} ms)\n`);
+  else if (event.type === 'supervisor-replan') stderr.write(`↻ ${event.supervisor} replans (after ${event.round} turns): ${event.reason}\n`);
   else if (event.type === 'graph-error') stderr.write(`x ${event.node ?? event.graph}: ${event.error.message}\n`);
 }
 

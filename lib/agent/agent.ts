@@ -12,6 +12,7 @@ import type { ProviderToolSpec } from '../providers/spec.js';
 import type { Tool } from '../tools/types.js';
 import { AgentAnalytics, type AgentAnalyticsSnapshot } from './analytics.js';
 import { AgentStream } from './agent-stream.js';
+import { agentTool, type AsToolOptions } from './as-tool.js';
 import { runBatch, type BatchOptions } from './batch.js';
 import { resolveAgentConfig, type ResolvedAgentConfig } from './config.js';
 import { executeRun } from './execute-run.js';
@@ -230,6 +231,16 @@ export class Agent {
     this.#usage = new AgentUsage();
     this.#sessionApprovals.clear();
     this.#analytics?.reset();
+  }
+
+  /**
+   * This agent as a tool another agent can call with `{ input }`: each call is a nested run (its
+   * `parentRunId` is the caller's run, the caller's cancellation reaches it, its events are in the
+   * caller's stream and trace under the tool call, its usage and cost are added to the caller's).
+   * The nested run does not read or change this agent's conversation.
+   */
+  asTool(options: AsToolOptions): Tool {
+    return agentTool(this.name, options, (input, runOptions, onEvent) => this.#execute(input, runOptions, { streaming: false, useHistory: false, sink: onEvent }));
   }
 
   /** Adds a tool (duplicate names are rejected) and rebuilds the system prompt. A run in progress offers it from its next model call. */

@@ -194,6 +194,7 @@ export async function executeRun(input: ExecuteRunInput): Promise<{ result: Agen
     sessionApprovals: input.sessionApprovals,
     emit,
     emitDelta,
+    nested: { emit: (event) => void deliver(event), addUsage: (nestedUsage) => usage.merge(nestedUsage) },
     extensionContext,
     messages: [...input.history],
     usage,

@@ -183,7 +183,7 @@ async function invokeCancellable(state: RunState, tool: Tool, call: ToolCall, ar
   const progress = (update: ToolProgress): void => {
     if (live) void state.emit('tool-chunk', { callId: call.id, toolName: call.toolName, chunk: progressText(update), progress: { ...update } });
   };
-  const base = { runId: state.runId, callId: call.id, toolName: call.toolName, context: state.context, progress };
+  const base = { runId: state.runId, callId: call.id, toolName: call.toolName, context: state.context, progress, nested: state.nested };
   if (isNeverAborted(state.signal)) {
     // Nothing can cancel this run. The tool still gets a signal of its own: the shared one would
     // grow with every `AbortSignal.any([ctx.signal, …])` a tool makes (Node 20 keeps those links).

@@ -1,4 +1,5 @@
 export { Agent } from './agent.js';
+export type { AsToolOptions } from './as-tool.js';
 export { AgentStream } from './agent-stream.js';
 export { AgentAnalytics, type AgentAnalyticsSnapshot, type ToolAnalytics } from './analytics.js';
 export type { BatchOptions } from './batch.js';

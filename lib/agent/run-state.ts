@@ -3,7 +3,7 @@ import type { ToolCall } from '../core/tool-call.js';
 import type { AgentUsage } from '../core/usage.js';
 import type { AgentEventPayloads, AgentEventType } from '../events/types.js';
 import type { ProviderToolSpec } from '../providers/spec.js';
-import type { Tool } from '../tools/types.js';
+import type { NestedRunSink, Tool } from '../tools/types.js';
 import type { ResolvedAgentConfig } from './config.js';
 import type { ExtensionContext } from './extension.js';
 import type { PreparedResponseFormat } from './structured-output.js';
@@ -33,6 +33,8 @@ export interface RunState {
   readonly sessionApprovals: Set<string>;
   readonly emit: Emit;
   readonly emitDelta: EmitDelta;
+  /** Where runs nested in a tool call (agents as tools) send their events and usage. */
+  readonly nested: NestedRunSink;
   readonly extensionContext: ExtensionContext;
   /** The working conversation: history plus what this run added. */
   messages: Message[];

@@ -136,7 +136,8 @@ export interface AgentEventPayloads {
   'parallel-end': { graph: string; nodes: string[]; durationMs: number };
   'stall-detected': { graph: string; node: string; stalls: number };
   'loop-detected': { graph: string; node: string; hash: string };
-  'supervisor-replan': { round: number; reason: string };
+  /** A supervisor replans (magentic after maxStalls unproductive rounds; plan_and_execute after a failed step). `round`: agent turns so far. */
+  'supervisor-replan': { supervisor: string; strategy: string; round: number; reason: string };
   // pipelines (agentlib additions: the spec's pipelines have no callbacks)
   'step-start': { pipeline: string; step: string; index: number };
   'step-end': { pipeline: string; step: string; index: number; durationMs: number; output: string };

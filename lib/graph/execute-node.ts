@@ -17,7 +17,10 @@ import type { GraphDefinition, LeafSpec, NodeSpec } from './node-spec.js';
 import { outputText, toNodeUpdate } from './node-return.js';
 import { outcomeFromJSON, outcomeToJSON, type NodeOutcome } from './outcome.js';
 import type { NodeUpdate, ReadonlyGraphState } from './state.js';
-import type { NodeContext, NodeReturn, PendingInterrupt } from './types.js';
+import type { Agent } from '../agent/agent.js';
+import type { AgentResult } from '../agent/result.js';
+import type { AgentInput } from '../agent/types.js';
+import type { NodeAgentRunOptions, NodeContext, NodeEventType, NodeReturn, PendingInterrupt } from './types.js';
 
 /** The data key holding the answer to a node's `interruptBefore` question while it runs. */
 export const HUMAN_INPUT_KEY = '__human_input__';
@@ -27,7 +30,7 @@ export type Execution =
   | { kind: 'done'; outcome: NodeOutcome }
   | { kind: 'interrupted'; progress: NodeProgress; interrupts: PendingInterrupt[] };
 
-type GraphEventType = 'node-start' | 'node-end' | 'parallel-start' | 'parallel-end';
+type GraphEventType = 'node-start' | 'node-end' | 'parallel-start' | 'parallel-end' | NodeEventType;
 
 /** What node execution needs from the run. */
 export interface NodeEnv {
@@ -160,10 +163,27 @@ async function runLeaf(env: NodeEnv, spec: LeafSpec, state: ReadonlyGraphState, 
   for (let attempt = 1; ; attempt++) {
     const started = Date.now();
     try {
-      const ctx: NodeContext = { node: spec.name, graph: env.def.name, runId: env.runId, threadId: env.threadId, step: env.step, attempt, signal: env.signal, payload };
+      const nestedUsage = new AgentUsage();
+      const ctx: NodeContext = {
+        node: spec.name,
+        graph: env.def.name,
+        runId: env.runId,
+        threadId: env.threadId,
+        step: env.step,
+        attempt,
+        signal: env.signal,
+        payload,
+        runAgent: (agent, input, options) => runNestedAgent(env, spec.name, agent, input, options, nestedUsage),
+        emit: async (type, nodePayload) => {
+          const p = env.emit(type, nodePayload);
+          if (p) await p;
+        },
+      };
       const attemptResult = await attemptLeaf(env, spec, state, ctx, progress);
       if (attemptResult.kind === 'interrupted') return attemptResult;
-      const { update, usage } = attemptResult;
+      const { update } = attemptResult;
+      const usage = attemptResult.usage;
+      usage.merge(nestedUsage);
       return {
         kind: 'done',
         outcome: {
@@ -260,6 +280,15 @@ async function runAgentNode(env: NodeEnv, spec: Extract<LeafSpec, { kind: 'agent
   const message = assistantMessage(result.content);
   message.name = spec.name;
   return { kind: 'done', update: { output: result.content, messages: [message] }, usage };
+}
+
+/** `ctx.runAgent`: a nested run of `agent` tagged with the node; its usage is added to `usage`. */
+async function runNestedAgent(env: NodeEnv, node: string, agent: Agent, input: AgentInput, options: NodeAgentRunOptions | undefined, usage: AgentUsage): Promise<AgentResult> {
+  const aborter = new RunAborter();
+  const result = await runStreamed(agent, input, { ...options, parentRunId: env.runId, signal: env.signal }, (event) => env.nested(event, node), aborter, false);
+  usage.merge(result.usage);
+  if (result.status === 'cancelled') throw new CancellationError({ reason: env.signal.reason });
+  return result;
 }
 
 function isAsyncGenerator(value: unknown): value is AsyncGenerator<InterruptRequest, NodeReturn, unknown> {

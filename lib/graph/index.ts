@@ -16,7 +16,9 @@ export type {
   GraphRunOptions,
   GraphRunStatus,
   Interruptible,
+  NodeAgentRunOptions,
   NodeContext,
+  NodeEventType,
   NodeFunction,
   NodeGenerator,
   NodeOptions,
@@ -44,3 +46,20 @@ export { InterruptError, type InterruptErrorReason } from '../core/errors/interr
 export { loadGraph, buildGraph, type LoadGraphOptions } from './yaml/load-graph.js';
 export { loadGraphConfig, parseGraphConfig, type LoadedGraphConfig } from './yaml/parse-graph-config.js';
 export { GRAPH_FIELDS, type GraphFileConfig, type GraphFileNode } from './yaml/graph-fields.js';
+export { SupervisorAgent } from './supervisor/supervisor-agent.js';
+export {
+  FINISH,
+  SUPERVISOR_DEFAULTS,
+  SUPERVISOR_KEY,
+  SupervisorStrategy,
+  type PlanStep,
+  type ProgressLedger,
+  type SupervisorFinish,
+  type SupervisorOptions,
+  type SupervisorRecord,
+  type SupervisorResult,
+  type SupervisorTurn,
+  type TaskLedger,
+} from './supervisor/types.js';
+export { buildSupervisor, parseSupervisorConfig } from './yaml/load-supervisor.js';
+export { SUPERVISOR_FIELDS, type SupervisorFileConfig } from './yaml/supervisor-fields.js';

@@ -2,7 +2,10 @@ import type { CancellationToken } from '../core/cancellation-token.js';
 import type { Message } from '../core/message.js';
 import type { Sleep } from '../core/sleep.js';
 import type { AgentUsage } from '../core/usage.js';
-import type { AgentInput } from '../agent/types.js';
+import type { Agent } from '../agent/agent.js';
+import type { AgentResult } from '../agent/result.js';
+import type { AgentInput, ResponseFormat } from '../agent/types.js';
+import type { AgentEventPayloads } from '../events/types.js';
 import type { AgentObserver } from '../events/observer.js';
 import type { Provider } from '../providers/spec.js';
 import type { CheckpointStore } from './checkpoint/types.js';
@@ -32,6 +35,26 @@ export interface NodeContext {
   readonly signal: AbortSignal;
   /** A scatter target's payload (see Send). */
   readonly payload: unknown;
+  /**
+   * Runs `agent` on `input` as a nested run of this node, without touching its conversation: its
+   * events carry the graph run's id as `parentRunId` and this node's name (observers, streams and
+   * traces see them under the node), the run's signal cancels it, and its usage counts as the
+   * node's. A failed run throws (the node's ErrorPolicy applies).
+   */
+  runAgent(agent: Agent, input: AgentInput, options?: NodeAgentRunOptions): Promise<AgentResult>;
+  /** Emits an event a node may raise itself (`supervisor-replan`) on the graph run. */
+  emit<T extends NodeEventType>(type: T, payload: AgentEventPayloads[T]): Promise<void>;
+}
+
+/** The events a node may emit through `ctx.emit`. */
+export type NodeEventType = 'supervisor-replan';
+
+/** Options of `ctx.runAgent`. */
+export interface NodeAgentRunOptions {
+  /** Structured output for this run (`result.parsed`). */
+  responseFormat?: ResponseFormat;
+  /** Overrides the agent's maxIterations. */
+  maxIterations?: number;
 }
 
 /** What a function node may return: a NodeUpdate, or a plain value that is its output. */

@@ -1,5 +1,8 @@
+import { Agent, runStreamed } from '../agent/agent.js';
+import { RunAborter } from '../agent/run-aborter.js';
 import type { RunOptions } from '../agent/types.js';
 import type { Tool, ToolOutput } from '../tools/types.js';
+import type { StepRun } from './step-context.js';
 import { Step, type StepFn } from './step.js';
 
 /** What `step()` accepts as an agent: anything with a name and `run(prompt, options)` returning `{ content }`. */
@@ -48,7 +51,16 @@ export function step(value: unknown, name?: string): Step<never, unknown> {
   if (isAgent(value)) {
     const agent = value;
     return new Step<unknown, unknown>(name ?? agent.name, async (input, context) => {
-      const result = await agent.run(typeof input === 'string' ? input : JSON.stringify(input), { signal: context.signal, parentRunId: context.runId });
+      const prompt = typeof input === 'string' ? input : JSON.stringify(input);
+      const options = { signal: context.signal, parentRunId: context.runId };
+      const bus = (context as Partial<StepRun>).bus;
+      if (agent instanceof Agent && bus?.hasReceivers('run-start') === true) {
+        // When someone listens, an Agent's events go to the pipeline's observers and stream too (as a
+        // graph node's do), so a pipeline's trace shows the agent's run under its step.
+        const result = await runStreamed(agent, prompt, options, (event) => void bus.emit(event), new RunAborter());
+        return result.content;
+      }
+      const result = await agent.run(prompt, options);
       return result.content;
     });
   }

@@ -1,3 +1,5 @@
+import type { AgentEvent } from '../events/types.js';
+import type { AgentUsage } from '../core/usage.js';
 import type { StandardSchemaV1 } from '@standard-schema/spec';
 import type { ToolValidationError } from '../core/errors/tool-validation-error.js';
 import type { JsonSchema } from '../core/json.js';
@@ -20,6 +22,12 @@ export interface ToolContext<C = unknown> {
    * it is not part of the result). Absent where nobody listens (a tool invoked directly).
    */
   progress?: (update: ToolProgress) => void;
+  /**
+   * Set by the agent loop: where a run nested in this call (an agent used as a tool, see
+   * `agent.asTool()`) sends its events (the caller's observers, stream and trace get them) and its
+   * usage (added to the caller's). Absent when a tool is invoked outside a run.
+   */
+  nested?: NestedRunSink;
 }
 
 /** A progress report of a running tool call (MCP `notifications/progress` map to it). */
@@ -30,6 +38,14 @@ export interface ToolProgress {
   total?: number;
   /** What the tool is doing now. */
   message?: string;
+}
+
+/** Receives a nested run's events and usage on behalf of the calling run. */
+export interface NestedRunSink {
+  /** Hands on one event of the nested run (it carries its own runId and the caller's as parentRunId). */
+  emit(event: AgentEvent): void;
+  /** Adds the nested run's usage (tokens and cost) to the caller's. */
+  addUsage(usage: AgentUsage): void;
 }
 
 /** Behaviour switches of a tool. */

@@ -75,6 +75,9 @@ export function eventStep(event: AgentEvent): EventStepFields | undefined {
       return { type: 'graph_stall', name: event.node, output: `${event.stalls} stalls`, metadata: { graph: event.graph, stalls: event.stalls } };
     case 'loop-detected':
       return { type: 'graph_loop_detected', name: event.node, status: 'error', error: { name: 'GraphLoopDetected', message: `node "${event.node}" repeated state ${event.hash}` }, metadata: { graph: event.graph, hash: event.hash } };
+    case 'supervisor-replan':
+      // No spec StepType for it (docs/decisions/0024): a routing step marked by metadata.event.
+      return { type: 'graph_routing', name: `${event.supervisor} replan`, output: event.reason, metadata: { event: 'supervisor-replan', graph: event.supervisor, strategy: event.strategy, round: event.round, reason: event.reason } };
     default:
       return undefined;
   }

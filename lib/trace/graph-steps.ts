@@ -1,4 +1,5 @@
-import type { AgentEvent } from '../events/types.js';
+import type { AgentEvent, AgentEventOf } from '../events/types.js';
+import type { RunSummaryFields } from './trace-step.js';
 import type { RunTracker } from './run-tracker.js';
 import type { StepWriter } from './step-writer.js';
 
@@ -32,6 +33,33 @@ export function recordSpanEnd(writer: StepWriter, runs: RunTracker, event: Extra
       : { graph: event.graph, nodes: event.nodes, durationMs: event.durationMs },
   });
 }
+
+/**
+ * A pipeline's step-start → a graph_node_start step (metadata `kind: 'pipeline-step'`, the pipeline
+ * and the step's index), kept open until its step-end (docs/decisions/0024). A pipeline run's own
+ * trace takes the pipeline's name as its agent name and its first step's start as its start.
+ */
+export function recordPipelineStepStart(writer: StepWriter, runs: RunTracker, event: AgentEventOf<'step-start'>, run: RunSummaryFields | undefined): void {
+  if (run) {
+    run.agentName ??= event.pipeline;
+    run.startedAt ??= event.timestamp;
+  }
+  const step = writer.add(event, { type: 'graph_node_start', name: event.step, metadata: { kind: PIPELINE_STEP, pipeline: event.pipeline, index: event.index } });
+  runs.openSpans.set(runs.stepKey(event), step);
+}
+
+/** A pipeline's step-end → the start step's duration, and a graph_node_end step with the output summary. */
+export function recordPipelineStepEnd(writer: StepWriter, runs: RunTracker, event: AgentEventOf<'step-end'>, run: RunSummaryFields | undefined): void {
+  const key = runs.stepKey(event);
+  const start = runs.openSpans.get(key);
+  runs.openSpans.delete(key);
+  if (start) start.durationMs = event.durationMs;
+  if (run) run.endedAt = Math.max(run.endedAt ?? 0, event.timestamp);
+  writer.add(event, { type: 'graph_node_end', name: event.step, output: event.output, metadata: { kind: PIPELINE_STEP, pipeline: event.pipeline, index: event.index, durationMs: event.durationMs } });
+}
+
+/** `metadata.kind` of the graph_node_start / graph_node_end steps of pipeline steps. */
+export const PIPELINE_STEP = 'pipeline-step';
 
 /** Marks a run's open node / parallel steps as ending at `at` (incomplete). */
 export function closeSpans(runs: RunTracker, runId: string, at: number): void {

@@ -3,7 +3,7 @@ import type { SerializedError } from '../events/serialized-error.js';
 import type { AgentEvent } from '../events/types.js';
 import { AgentTrace } from './agent-trace.js';
 import { eventStep } from './event-steps.js';
-import { closeSpans, recordSpanEnd, recordSpanStart } from './graph-steps.js';
+import { closeSpans, recordPipelineStepEnd, recordPipelineStepStart, recordSpanEnd, recordSpanStart } from './graph-steps.js';
 import { closeLlm, recordLlmEnd, traceUsage } from './llm-steps.js';
 import { userMessage } from './message-view.js';
 import { applyRunFields } from './run-fields.js';
@@ -145,6 +145,12 @@ export class TraceRecorder {
       case 'node-end':
       case 'parallel-end':
         recordSpanEnd(writer, runs, event);
+        return;
+      case 'step-start':
+        recordPipelineStepStart(writer, runs, event, own ? this.#trace : undefined);
+        return;
+      case 'step-end':
+        recordPipelineStepEnd(writer, runs, event, own ? this.#trace : undefined);
         return;
       case 'error':
         // A run-level failure while a call is open is that call failing (the loop is sequential).

@@ -101,6 +101,11 @@ export class RunTracker {
     return event.runId + SEP + event.graph + SEP + what;
   }
 
+  /** The key pairing a pipeline's step-start with its step-end (the index is unique per run). */
+  stepKey(event: AgentEventOf<'step-start' | 'step-end'>): string {
+    return `${event.runId}${SEP}step${SEP}${event.pipeline}${SEP}${event.index}`;
+  }
+
   /** Open tool calls of a run. */
   toolsOf(runId: string): Array<[string, PendingTool]> {
     const tools = this.#tools;

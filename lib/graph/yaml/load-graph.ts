@@ -1,12 +1,14 @@
 import { pathToFileURL } from 'node:url';
-import { resolve } from 'node:path';
+import { readFile } from 'node:fs/promises';
+import { dirname, resolve } from 'node:path';
 import { ConfigurationError } from '../../core/errors/configuration-error.js';
 import { loadAgent, type LoadAgentOptions } from '../../config/load-agent.js';
 import { AgentGraph, type NodeTarget } from '../agent-graph.js';
 import { END } from '../constants.js';
 import type { NodeOptions, Router } from '../types.js';
 import type { GraphFileNode } from './graph-fields.js';
-import { loadGraphConfig, type LoadedGraphConfig } from './parse-graph-config.js';
+import { parseGraphConfig, type LoadedGraphConfig } from './parse-graph-config.js';
+import { buildSupervisor, parseSupervisorConfig, yamlKind } from './load-supervisor.js';
 
 /** Options of loadGraph: how the agents of agent nodes are built. */
 export type LoadGraphOptions = LoadAgentOptions;
@@ -50,7 +52,18 @@ function nodeOptions(node: GraphFileNode): NodeOptions {
  * groups, edges; all paths relative to the file.
  */
 export async function loadGraph(path: string, options: LoadGraphOptions = {}): Promise<AgentGraph> {
-  return buildGraph(await loadGraphConfig(path, options.env ? { env: options.env } : {}), options);
+  let text: string;
+  try {
+    text = await readFile(path, 'utf8');
+  } catch (error) {
+    throw new ConfigurationError(`cannot read graph file "${path}": ${(error as Error).message}`, { cause: error });
+  }
+  if (yamlKind(text) === 'supervisor') {
+    // `kind: supervisor`: a SupervisorAgent, run as its graph (checkpoints, resume and trace alike).
+    const config = parseSupervisorConfig(text, { source: path, ...(options.env ? { env: options.env } : {}) });
+    return (await buildSupervisor(config, dirname(resolve(path)), path, options)).graph;
+  }
+  return buildGraph({ ...parseGraphConfig(text, { source: path, baseDir: dirname(resolve(path)), ...(options.env ? { env: options.env } : {}) }), source: resolve(path) }, options);
 }
 
 /** Builds an AgentGraph from a parsed graph file. */
