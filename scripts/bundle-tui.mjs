@@ -1,5 +1,5 @@
 // Bundles each Ink entry point of the built TUI (dist/tui/**/run-*.js) with Ink, React and the rest
-// of tui/ into one file next to it (run-chat.bundle.js, run-viewer.bundle.js). Loading Ink as ~60
+// of tui/ into one file next to it (run-chat.bundle.js, run-viewer.bundle.js, run-graph-view.bundle.js). Loading Ink as ~60
 // separate modules (React's reconciler, yoga-layout, es-toolkit, …) costs ~300 ms at start-up on
 // a 2-core machine; one bundled file loads in ~40 ms. Modules outside tui/ (lib/, commands/) stay
 // external, imported by their relative path, so the agent, traces and errors the CLI passes in are
@@ -45,7 +45,7 @@ import { lazySegmenter, replaceOnce, yargsLocales } from './bundle-plugins.mjs';
 
 const dist = fileURLToPath(new URL('../dist/', import.meta.url));
 const tuiDir = join(dist, 'tui') + sep;
-const ENTRIES = ['tui/chat/run-chat.js', 'tui/trace-viewer/run-viewer.js'];
+const ENTRIES = ['tui/chat/run-chat.js', 'tui/trace-viewer/run-viewer.js', 'tui/graph/run-graph-view.js'];
 /** Modules outside tui/ bundled anyway: pure functions (no classes, no state), sharing a package Ink bundles. */
 const BUNDLED_LIB = new Set(['display-width.js', 'split-to-width.js'].map((name) => join(dist, 'lib', 'core', name)));
 const NO_DEVTOOLS = "throw new Error('agentlib: React DevTools (DEV=true) are not available in the bundled terminal UI');";

@@ -1,7 +1,6 @@
 import assert from 'node:assert/strict';
 import { execFile } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
-import type { Socket } from 'node:net';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import { describe, test } from 'node:test';
@@ -12,6 +11,7 @@ import { ScriptedProvider } from '../../../lib/providers/scripted.js';
 import { eventLog, testRuntime } from '../../support/agent-harness.js';
 import { requires } from '../../support/requirements.js';
 import { redisTestUrl } from '../../support/services.js';
+import { freezableProxy } from '../../support/freezable-proxy.js';
 
 const run = promisify(execFile);
 const child = fileURLToPath(new URL('./fixtures/redis-run-child.ts', import.meta.url));
@@ -79,43 +79,6 @@ describe('RedisCache outage', () => {
     await cache.close();
   });
 });
-
-/**
- * A loopback TCP proxy to the real Redis server that can hold back the server's replies, as a hung
- * (SIGSTOPped) server does, and let them through later (`thaw`).
- */
-async function freezableProxy(target: string): Promise<{ url: string; freeze: () => void; thaw: () => void; close: () => Promise<void> }> {
-  const { createServer, connect } = await import('node:net');
-  const { hostname, port } = new URL(target);
-  let frozen = false;
-  const held: (() => void)[] = [];
-  const sockets = new Set<Socket>();
-  const server = createServer((client) => {
-    const upstream = connect(Number(port || 6379), hostname);
-    sockets.add(client).add(upstream);
-    client.pipe(upstream);
-    upstream.on('data', (chunk: Buffer) => {
-      if (frozen) held.push(() => client.write(chunk));
-      else client.write(chunk);
-    });
-    for (const socket of [client, upstream]) socket.on('error', () => socket.destroy());
-    client.on('close', () => upstream.destroy());
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const address = server.address() as { port: number };
-  return {
-    url: `redis://127.0.0.1:${address.port}`,
-    freeze: () => void (frozen = true),
-    thaw: () => {
-      frozen = false;
-      for (const write of held.splice(0)) write();
-    },
-    close: async () => {
-      for (const socket of sockets) socket.destroy();
-      await new Promise((resolve) => server.close(resolve));
-    },
-  };
-}
 
 describe('RedisCache on a server that stops answering after connect', requires('redis'), () => {
   test('each operation gives up after operationTimeoutMs (CacheTimeoutError); an agent run degrades to a miss with an error event', async () => {
