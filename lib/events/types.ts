@@ -1,7 +1,7 @@
 import type { AgentUsageJSON, UsageStats, UsageTotals } from '../core/usage.js';
 import type { ToolCall } from '../core/tool-call.js';
 import type { FinishReason } from '../providers/spec.js';
-import type { ToolProgress } from '../tools/types.js';
+import type { ToolProgress } from '../tools/tool-progress.js';
 import type { SerializedError } from './serialized-error.js';
 
 /** How a run ended. */

@@ -4,6 +4,9 @@ import type { StandardSchemaV1 } from '@standard-schema/spec';
 import type { ToolValidationError } from '../core/errors/tool-validation-error.js';
 import type { JsonSchema } from '../core/json.js';
 import type { ProviderToolSpec } from '../providers/spec.js';
+import type { ToolProgress } from './tool-progress.js';
+
+export type { ToolProgress } from './tool-progress.js';
 
 /**
  * What a tool receives besides its model-visible arguments. Never shown to the model.
@@ -28,16 +31,6 @@ export interface ToolContext<C = unknown> {
    * usage (added to the caller's). Absent when a tool is invoked outside a run.
    */
   nested?: NestedRunSink;
-}
-
-/** A progress report of a running tool call (MCP `notifications/progress` map to it). */
-export interface ToolProgress {
-  /** How far the call is; grows with each report. */
-  progress: number;
-  /** The value of `progress` at completion, when known. */
-  total?: number;
-  /** What the tool is doing now. */
-  message?: string;
 }
 
 /** Receives a nested run's events and usage on behalf of the calling run. */
