@@ -6,7 +6,7 @@ import type { ReadContext } from '../../../lib/config/read-context.js';
 import { readMapping } from '../../../lib/config/read-mapping.js';
 import { loadYaml } from '../../../lib/config/yaml-module.js';
 import type { ConfigIssue } from '../../../lib/core/errors/config-file-error.js';
-import { brief, issuesOf } from './project.js';
+import { brief } from './project.js';
 
 /** Reads `text` with the file's key tables only (what parseAgentConfig reads before its file-level checks). */
 function readFields(text: string): { values: Record<string, unknown> | undefined; issues: ConfigIssue[] } {
@@ -47,7 +47,8 @@ mcp:
 
 describe('agent YAML: memory, session, guardrails and mcp have landed', () => {
   test('a file with all of them parses without an issue', () => {
-    assert.deepEqual(issuesOf(() => parseAgentConfig(VALID, { env: {} })), []);
+    const config = parseAgentConfig(VALID, { env: {} });
+    assert.deepEqual([config.memory?.maxMessages, config.session?.id, config.guardrails?.input?.length, config.mcp?.servers?.length], [30, 'user-42', 2, 2]);
   });
 });
 
