@@ -16,7 +16,7 @@ const dir = mkdtempSync(join(tmpdir(), 'agentlib-rag-template-'));
 after(() => rmSync(dir, { recursive: true, force: true }));
 
 /** The chunks of an index file (opened from a copy, so the shipped file is never touched). */
-async function chunks(path: string, name: string): Promise<Pick<Document, 'id' | 'text' | 'metadata'>[]> {
+async function chunks(path: string, name: string): Promise<{ id: string | undefined; text: string; metadata: Document['metadata'] }[]> {
   const copy = join(dir, name);
   copyFileSync(path, copy);
   const store = new SqliteVectorStore({ path: copy });
