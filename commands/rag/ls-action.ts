@@ -49,7 +49,7 @@ async function runLsIndexes(args: CommandArguments, context: CommandContext): Pr
   }
   const { backend, indexes } = listing;
   if (args.json === true) {
-    writeJson(io, { version: 1, store: url, backend, indexes });
+    writeJson(io, { store: url, backend, indexes });
     return 0;
   }
   if (indexes.length === 0) {
