@@ -45,7 +45,7 @@ describe('listIndexes', () => {
     const { backend, indexes } = await listIndexes('sqlite://kb.db', { cwd: dir });
     assert.equal(backend, 'sqlite');
     assert.deepEqual(
-      indexes.map(({ bytes, ...rest }) => rest),
+      indexes.map(({ bytes: _bytes, ...rest }) => rest),
       [
         { table: 'agentlib_rag_vectors', chunks: 2, sources: 2, characters: characters('agentlib_rag_vectors', 2), embedder: 'e-test' },
         { table: 'handbook', chunks: 7, sources: 3, characters: characters('handbook', 7), embedder: 'e-test' },
@@ -89,7 +89,7 @@ describe('listIndexes', () => {
       const { backend, indexes } = await listIndexes(server.url);
       assert.equal(backend, 'postgres');
       assert.deepEqual(
-        indexes.map(({ bytes, ...rest }) => rest),
+        indexes.map(({ bytes: _bytes, ...rest }) => rest),
         [{ table: 'pg_handbook', chunks: 4, sources: 2, characters: characters('pg_handbook', 4), embedder: 'e-test' }],
       );
       assert.ok((indexes[0]?.bytes ?? 0) > 0);
