@@ -128,8 +128,8 @@ export const SCRIPTS: Readonly<Record<string, Script>> = {
       {
         text:
           'Birth parents get 20 weeks of fully paid parental leave; non-birth parents, including adoptive and foster parents, get 12 weeks ' +
-          '[time-off-policy#parental-leave]. The leave can start up to 4 weeks before the expected date and must be taken within 12 months ' +
-          'of the birth or placement; tell People Operations at least 8 weeks in advance where possible [time-off-policy#parental-leave].',
+          '[fixtures/docs/time-off-policy.md]. The leave can start up to 4 weeks before the expected date and must be taken within 12 months ' +
+          'of the birth or placement; tell People Operations at least 8 weeks in advance where possible [fixtures/docs/time-off-policy.md].',
       },
     ],
   },

@@ -7,13 +7,15 @@ export const ragCommand: CommandDescriptor = {
   description: 'Index documents into a vector store, search them, list what is indexed: index, search, ls',
   examples: [
     ['$0 rag index templates/rag_chatbot/fixtures/docs --store sqlite://kb.db', 'chunk, embed and store the Markdown/text/HTML/PDF files of a folder (unchanged files are skipped when run again)'],
-    ['$0 rag ls --store sqlite://kb.db', 'the indexed sources with their chunk counts and sizes'],
+    ['$0 rag ls --store sqlite://kb.db', 'every index (table) in the store with its size: chunks, sources, characters, bytes, embedder'],
   ],
   builder: (yargs) =>
     yargs
       .example('$0 rag index "templates/**/docs/*.md" --store lancedb://.agentlib/lance', 'a glob into a LanceDB directory (http(s) URLs work too)')
       .epilogue(
         [
+          'The sources of one index:',
+          '  agentlib rag ls --store sqlite://kb.db --table agentlib_rag_vectors',
           'Search an index:',
           '  agentlib rag search "how much parental leave" --store sqlite://kb.db',
           '      the best passages, with scores and sources',
@@ -23,10 +25,10 @@ export const ragCommand: CommandDescriptor = {
           '  4 a search found nothing.',
         ].join('\n'),
       )
-      .positional('action', { type: 'string', describe: 'index (add files, folders, globs, URLs), search (a query), ls (indexed sources)' })
+      .positional('action', { type: 'string', describe: 'index (add files, folders, globs, URLs), search (a query), ls (the indexes of the store with sizes; with --table, the sources of one)' })
       .positional('inputs', { type: 'string', array: true, describe: 'index: files, folders, globs or http(s) URLs; search: the query' })
       .option('store', { type: 'string', describe: 'vector store URL: sqlite://[file.db], postgres://…, lancedb://dir, memory:// (default sqlite://, the .agentlib/agentlib.db file)' })
-      .option('table', { type: 'string', describe: 'the index (table) in the store; default agentlib_rag_vectors' })
+      .option('table', { type: 'string', describe: 'the index (table) in the store; default agentlib_rag_vectors (ls: list this index\'s sources instead of every index)' })
       .option('embedder', { type: 'string', describe: 'hashing[:dims] (offline, lexical; default), openai[:model], gemini[:model], ollama[:model], cohere[:model]; search must use the index\'s' })
       .option('chunk-size', { type: 'number', describe: 'index: characters per chunk (RecursiveTextSplitter; default 1000)' })
       .option('chunk-overlap', { type: 'number', describe: 'index: characters shared by neighbouring chunks (default 200)' })

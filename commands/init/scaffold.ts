@@ -22,6 +22,9 @@ export const BLANK_DIR = '_blank';
 /** Files of a template folder that are not copied: the agent.yaml is rewritten, the README stays in the package. */
 const NOT_COPIED = new Set([TEMPLATE_FILE, 'README.md']);
 
+/** SQLite's side files of a database that is open right now (a template's index.db in use): never copied. */
+const SQLITE_SIDE_FILE = /\.db-(?:wal|shm|journal)$/;
+
 /** The eval suite each template (and the blank agent) ships: `agentlib eval run eval.yaml --replay cassette.jsonl`. */
 export const EVAL_FILE = 'eval.yaml';
 
@@ -100,7 +103,8 @@ function withPrompt(plan: ScaffoldPlan, prompt: string | undefined): ScaffoldPla
  * touching the disk: agent.yaml with the values set, the template's modules (tools.ts and its
  * local helpers) with `../_shared/` imports pointed at a copied `./_shared/`, the shared helpers they
  * need, the template's cassette made to replay for the chosen provider and model (see
- * retargetCassette) with its PROVENANCE.md, and the template's other files such as `fixtures/`
+ * retargetCassette) with its PROVENANCE.md, and the template's other files such as `fixtures/` and
+ * `index.db` (the rag_chatbot template's shipped index; SQLite's -wal/-shm side files are skipped)
  * (found relative to `import.meta.url`, so they keep working next to the copied tools).
  */
 export function planScaffold(template: string, values: AgentYamlValues, options: TemplateOptions = {}): ScaffoldPlan {
@@ -125,7 +129,7 @@ export function planScaffold(template: string, values: AgentYamlValues, options:
   const sources: string[] = [];
   let prompt: string | undefined;
   for (const path of filesUnder(dir)) {
-    if (NOT_COPIED.has(path)) continue;
+    if (NOT_COPIED.has(path) || SQLITE_SIDE_FILE.test(path)) continue;
     if (path === CASSETTE_FILE) {
       const cassette = cassetteFile(dir, values);
       files.push(cassette.file);

@@ -59,4 +59,5 @@ export { COHERE_EMBED_BATCH, CohereEmbedder, CohereReranker, type CohereOptions 
 export { openVectorStore, type OpenVectorStoreOptions } from './stores/open-vector-store.js';
 export { LanceDBVectorStore, type LanceDBVectorStoreOptions } from './stores/lancedb-vector-store.js';
 export { indexSources, type IndexSourcesOptions, type IndexSourcesProgress, type IndexSourcesReport } from './indexer.js';
+export { listIndexes, type IndexInfo, type ListIndexesOptions } from './stores/list-indexes.js';
 export { createEmbedder, DEFAULT_EMBEDDER, EMBEDDER_KINDS, type CreateEmbedderOptions } from './embedders/create-embedder.js';

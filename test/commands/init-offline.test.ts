@@ -4,7 +4,7 @@
 // cassette init wrote beside it. The written tools must resolve everything they import from that
 // project, where only agentlib is installed.
 import assert from 'node:assert/strict';
-import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, before, describe, test } from 'node:test';
@@ -66,6 +66,11 @@ describe('agentlib init outside the repository, with agentlib installed from a c
         assert.equal(tools?.status, 'ok', tools?.detail);
         assert.match(tools.detail, /3 tools loaded: describe_table, list_tables, run_sql/);
         assert.equal(doctor.exitCode, 0, doctor.stdout);
+      }
+      if (template === 'rag_chatbot') {
+        // search_documents is the retrieval tool over the index init copied; the answer cites its source
+        assert.ok(existsSync(join(dir, 'index.db')), 'init copies the shipped index');
+        assert.match(doc.content, /\[fixtures\/docs\/time-off-policy\.md\]/);
       }
       if (template === 'customer_support') {
         const yaml = readFileSync(join(dir, 'agent.yaml'), 'utf8');

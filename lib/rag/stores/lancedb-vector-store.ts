@@ -52,8 +52,9 @@ interface LanceModule {
 }
 
 const TABLE_PATTERN = /^[a-z_][a-z0-9_]{0,62}$/;
-/** Schema metadata key holding the table layout's version. */
-const VERSION_KEY = 'agentlib.rag.version';
+/** Schema metadata key holding the table layout's version (what marks a table as agentlib's). */
+export const LANCEDB_VERSION_KEY = 'agentlib.rag.version';
+const VERSION_KEY = LANCEDB_VERSION_KEY;
 const VERSION = 1;
 /** The JSON column the filters run on (Lance's JSON type); `metadata` keeps the exact text. */
 const FILTER_COLUMN = 'meta';

@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
-import { cpSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { cpSync, existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, before, describe, test } from 'node:test';
@@ -63,12 +63,48 @@ describe('agentlib rag (built binary)', () => {
       assert.ok((found.results[0]?.score ?? 0) > (found.results[1]?.score ?? 1));
 
 
-      const ls = JSON.parse(agentlib('rag', 'ls', '--store', store, '--json').stdout) as { sources: { source: string; chunks: number; embedder: string }[]; chunks: number };
+      const ls = JSON.parse(agentlib('rag', 'ls', '--store', store, '--table', 'agentlib_rag_vectors', '--json').stdout) as { sources: { source: string; chunks: number; embedder: string }[]; chunks: number };
       assert.equal(ls.sources.length, 6);
       assert.deepEqual(ls.sources.find((s) => s.source === 'docs/remote-work.md'), { source: 'docs/remote-work.md', chunks: 1, characters: ls.sources.find((s) => s.source === 'docs/remote-work.md')?.['characters' as 'chunks'], embedder: 'hashing-384', sha256: ls.sources.find((s) => s.source === 'docs/remote-work.md')?.['sha256' as 'chunks'] });
       assert.equal(ls.chunks, ls.sources.reduce((n, s) => n + s.chunks, 0));
     });
   }
+
+  test('ls: every index of a store with its size; --table: the sources of one', () => {
+    assert.equal(agentlib('rag', 'index', 'docs/benefits-overview.md', 'docs/remote-work.md', '--store', 'sqlite://many.db', '--table', 'handbook').status, 0);
+    assert.equal(agentlib('rag', 'index', 'docs/time-off-policy.md', '--store', 'sqlite://many.db').status, 0);
+    const listed = agentlib('rag', 'ls', '--store', 'sqlite://many.db', '--json');
+    assert.equal(listed.status, 0, listed.stderr);
+    const doc = JSON.parse(listed.stdout) as { version: number; backend: string; indexes: { table: string; chunks: number; sources: number; characters: number; bytes: number; embedder: string }[] };
+    assert.equal(doc.version, 1);
+    assert.equal(doc.backend, 'sqlite');
+    assert.deepEqual(doc.indexes.map((index) => [index.table, index.sources, index.embedder]), [['agentlib_rag_vectors', 1, 'hashing-384'], ['handbook', 2, 'hashing-384']]);
+    for (const index of doc.indexes) assert.ok(index.chunks >= index.sources && index.characters > 0 && index.bytes >= 4096, JSON.stringify(index));
+
+    const text = agentlib('rag', 'ls', '--store', 'sqlite://many.db');
+    assert.equal(text.status, 0, text.stderr);
+    assert.match(text.stdout, /^table +chunks +sources +characters +bytes +embedder$/m);
+    assert.match(text.stdout, /^handbook +\d+ +2 +\d+ +\d+\.\d KiB +hashing-384$/m);
+    assert.match(text.stdout, /2 index\(es\) in sqlite:\/\/many\.db \(sqlite\)/);
+
+    const one = JSON.parse(agentlib('rag', 'ls', '--store', 'sqlite://many.db', '--table', 'handbook', '--json').stdout) as { table: string; sources: { source: string }[] };
+    assert.equal(one.table, 'handbook');
+    assert.deepEqual(one.sources.map((row) => row.source), ['docs/benefits-overview.md', 'docs/remote-work.md']);
+
+    const lance = agentlib('rag', 'ls', '--store', 'lancedb://lance', '--json');
+    assert.equal(lance.status, 0, lance.stderr);
+    const lanceDoc = JSON.parse(lance.stdout) as { indexes: { table: string; sources: number; bytes: number }[] };
+    assert.deepEqual(lanceDoc.indexes.map((index) => [index.table, index.sources]), [['agentlib_rag_vectors', 6]]);
+    assert.ok((lanceDoc.indexes[0]?.bytes ?? 0) > 0);
+
+    const none = agentlib('rag', 'ls', '--store', 'sqlite://absent.db');
+    assert.equal(none.status, 0, none.stderr);
+    assert.match(none.stdout, /No index in sqlite:\/\/absent\.db/);
+    assert.equal(existsSync(join(dir, 'absent.db')), false, 'ls creates nothing');
+    const bad = agentlib('rag', 'ls', '--store', 'redis://127.0.0.1:6379');
+    assert.equal(bad.status, 2, bad.stderr);
+    assert.match(bad.stderr, /--store: /);
+  });
 
   test('exit codes: 4 when a search finds nothing, 2 for usage and configuration mistakes', () => {
     assert.equal(agentlib('rag', 'index', 'docs', '--store', 'sqlite://codes.db').status, 0);

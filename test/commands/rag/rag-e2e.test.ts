@@ -5,7 +5,7 @@
 // replay matches every request exactly, so it also checks the tool returned the same passages.
 import assert from 'node:assert/strict';
 import { spawn } from 'node:child_process';
-import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { cpSync, mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { createServer, type IncomingMessage } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
@@ -26,9 +26,13 @@ retrieval:
 `;
 
 function agentlib(args: string[], env: Record<string, string> = {}): Promise<{ status: number | null; stdout: string; stderr: string }> {
+  return agentlibIn(dir, args, env);
+}
+
+function agentlibIn(cwd: string, args: string[], env: Record<string, string> = {}): Promise<{ status: number | null; stdout: string; stderr: string }> {
   return new Promise((resolve) => {
     const child = spawn(process.execPath, [binPath, ...args], {
-      cwd: dir,
+      cwd,
       env: { PATH: process.env['PATH'] ?? '', HOME: dir, CI: '1', NO_COLOR: '1', ...env },
     });
     let stdout = '';
@@ -122,5 +126,22 @@ describe('agentlib rag index → agentlib run with retrieval: (built binary, off
     const replayed = await agentlib(['run', 'agent.yaml', 'How much parental leave do I get?', '--replay', 'cassette.jsonl', '--no-trace']);
     assert.equal(replayed.status, 0, replayed.stderr);
     assert.equal(replayed.stdout, recorded.stdout);
+  });
+
+  test('the rag_chatbot template itself: rag index of its docs into a fresh index.db, then its agent on its cassette cites the indexed source', async () => {
+    const project = join(dir, 'rag_chatbot');
+    cpSync(join(repoRoot, 'templates', 'rag_chatbot'), project, { recursive: true, filter: (path) => !/index\.db(?:-wal|-shm)?$/.test(path) });
+    // the template's tools.ts imports ../_shared (init rewrites that; here the folder sits beside it)
+    cpSync(join(repoRoot, 'templates', '_shared'), join(dir, '_shared'), { recursive: true });
+    // and 'agentlib', which resolves to this checkout, as after `npm install <checkout>`
+    mkdirSync(join(dir, 'node_modules'), { recursive: true });
+    symlinkSync(repoRoot, join(dir, 'node_modules', 'agentlib'), 'dir');
+    const indexed = await agentlibIn(project, ['rag', 'index', 'fixtures/docs', '--store', 'sqlite://index.db']);
+    assert.equal(indexed.status, 0, indexed.stderr);
+    const run = await agentlibIn(project, ['run', 'agent.yaml', 'How much parental leave do I get?', '--replay', 'cassette.jsonl', '--no-trace']);
+    // replay matches every request exactly: the passages of the new index are the recorded ones
+    assert.equal(run.status, 0, run.stderr);
+    assert.match(run.stderr, /search_documents/);
+    assert.match(run.stdout, /20 weeks of fully paid parental leave.*\[fixtures\/docs\/time-off-policy\.md\]/);
   });
 });
