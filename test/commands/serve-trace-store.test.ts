@@ -2,6 +2,7 @@
 // .agentlib/agentlib.db by default, `--trace-store <url>` elsewhere, `--no-trace-store` none; the
 // traces are read back with `agentlib trace ls --store <url>`.
 import assert from 'node:assert/strict';
+import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, test } from 'node:test';
 import { readSse } from '../lib/serve/helpers.js';
@@ -93,5 +94,10 @@ describe('agentlib serve --trace-store (built binary, replayed provider)', () =>
       assert.equal(run.exitCode, 2, `${url}: ${run.stderr}`);
       assert.match(run.stderr, message);
     }
+    // A served graph keeps no run traces: asking for a store is refused, not ignored.
+    writeFileSync(join(suite.project.dir, 'flow.graph.yaml'), 'kind: graph\nname: flow\nentry: a\nnodes:\n  a: { function: ./nodes.mjs#a }\n');
+    const graph = await agentlib(['serve', 'flow.graph.yaml', '--port', '0', '--trace-store', 'sqlite://'], { cwd: suite.project.dir, env: cliEnv(undefined) });
+    assert.equal(graph.exitCode, 2, graph.stderr);
+    assert.match(graph.stderr, /--trace-store applies to an agent/);
   });
 });
