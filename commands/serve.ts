@@ -5,6 +5,8 @@ import { openConfiguredSessionStore, sessionStoreUrl } from '../lib/config/sessi
 import type { SessionSettings } from '../lib/config/types.js';
 import { DEFAULT_SESSION_STORE_URL } from '../lib/sessions/open-session-store.js';
 import type { SessionStore } from '../lib/sessions/types.js';
+import type { AgentConfig } from '../lib/agent/types.js';
+import type { TraceStore } from '../lib/trace/stores/types.js';
 import { StorageUrlError } from '../lib/storage/index.js';
 import { batchedLines } from '../lib/serve/access-log.js';
 import { createServeApp } from '../lib/serve/app.js';
@@ -20,6 +22,7 @@ import { toolListHolder } from '../lib/mcp/sync-agent-tools.js';
 import { banner } from './serve/banner.js';
 import { serveSettings } from './serve/serve-options.js';
 import { isGraphFile, serveGraph } from './serve/serve-graph.js';
+import { openTraceStoreFlag, traceStoreUrl } from './run/trace-store-flag.js';
 
 /** One line for library errors (provider failures are expected events), the stack for anything else. */
 function describeFailure(error: unknown): string {
@@ -68,13 +71,18 @@ export async function run(args: CommandArguments, context: CommandContext): Prom
   const { io } = context;
   const cwd = io.cwd ?? process.cwd();
   const settings = serveSettings(args, io.env, cwd);
-  if (typeof args.agent === 'string' && isGraphFile(args.agent, cwd)) return serveGraph(args, context, { file: args.agent, cwd, settings, stop: () => stopRequested(context.signal) });
+  if (typeof args.agent === 'string' && isGraphFile(args.agent, cwd)) {
+    if (args.traceStore !== undefined) throw new UsageError('--trace-store applies to an agent: a graph file served keeps no run traces yet.');
+    return serveGraph(args, context, { file: args.agent, cwd, settings, stop: () => stopRequested(context.signal) });
+  }
   if (args.checkpoint !== undefined) throw new UsageError('--checkpoint applies to a graph file (kind: graph); an agent keeps its conversations with --session-store.');
+  // Checked before the agent file loads, so a bad URL is a usage error at once.
+  const traceUrl = traceStoreUrl(args.traceStore);
   const vars = parseVars(args.var as unknown[] | undefined);
   // Every request is a run on the same cassette: --replay answers a recorded run as often as it is asked.
   const mcp = cliMcpConnections(io, { trust: args.trustMcp === true, cwd, onToolsChanged: (change) => void io.stderr.write(`agentlib serve: ${toolsChangeLine(change)}`) });
   try {
-    return await serveWith(args, context, { cwd, settings, vars, mcp });
+    return await serveWith(args, context, { cwd, settings, vars, mcp, traceUrl });
   } finally {
     await mcp.close();
   }
@@ -83,10 +91,10 @@ export async function run(args: CommandArguments, context: CommandContext): Prom
 async function serveWith(
   args: CommandArguments,
   context: CommandContext,
-  setup: { cwd: string; settings: ReturnType<typeof serveSettings>; vars: Record<string, string>; mcp: CliMcpConnections },
+  setup: { cwd: string; settings: ReturnType<typeof serveSettings>; vars: Record<string, string>; mcp: CliMcpConnections; traceUrl: string | undefined },
 ): Promise<number> {
   const { io } = context;
-  const { cwd, settings, vars, mcp } = setup;
+  const { cwd, settings, vars, mcp, traceUrl } = setup;
   const request = { ...agentRequestFrom(args, { cwd, env: io.env, vars }, '--provider-timeout'), reuseRecordings: true, mcpTools: mcp.mcpTools };
   const plan = await withCacheFlag(planAgentLoad(request), request);
   // Requests choose their session with session_id: the file's `session:` names the store only.
@@ -98,11 +106,39 @@ async function serveWith(
   const agentConfig = { ...built, tools };
   mcp.follow(toolListHolder(tools));
   const sessions = await serveSessions(sessionSettings, fileConfig.name ?? 'agent', plan.file, typeof args.sessionStore === 'string' ? args.sessionStore : undefined);
+  try {
+    return await serveOn(context, { cwd, settings, vars, agentConfig, sessions, traceUrl });
+  } finally {
+    await sessions?.close();
+  }
+}
+
+async function serveOn(
+  context: CommandContext,
+  setup: { cwd: string; settings: ReturnType<typeof serveSettings>; vars: Record<string, string>; agentConfig: AgentConfig; sessions: SessionStore | undefined; traceUrl: string | undefined },
+): Promise<number> {
+  const { cwd, settings, vars, agentConfig, sessions, traceUrl } = setup;
+  // Each request's run trace goes to the trace store (default SQLite .agentlib/agentlib.db) when the run ends.
+  const traceStore = traceUrl === undefined ? undefined : openTraceStoreFlag(traceUrl, cwd);
+  try {
+    return await listenAndWait(context, { settings, vars, agentConfig, sessions, traceStore, traceUrl });
+  } finally {
+    await traceStore?.close();
+  }
+}
+
+async function listenAndWait(
+  context: CommandContext,
+  setup: { settings: ReturnType<typeof serveSettings>; vars: Record<string, string>; agentConfig: AgentConfig; sessions: SessionStore | undefined; traceStore: TraceStore | undefined; traceUrl: string | undefined },
+): Promise<number> {
+  const { io } = context;
+  const { settings, vars, agentConfig, sessions, traceStore, traceUrl } = setup;
   // Access-log lines of one event-loop turn go to stderr in one write (a write per request costs a system call).
   const accessLog = batchedLines((text) => void io.stderr.write(text));
   const served = createServeApp({
     agent: agentConfig,
     ...(sessions === undefined ? {} : { sessions }),
+    ...(traceStore === undefined ? {} : { traceStore }),
     maxConcurrency: settings.maxConcurrency,
     timeoutMs: settings.timeoutMs,
     bodyTimeoutMs: settings.bodyTimeoutMs,
@@ -124,13 +160,12 @@ async function serveWith(
     if (code === 'EADDRNOTAVAIL' || code === 'ENOTFOUND') throw new UsageError(`Cannot bind --host ${settings.host}: no such local address.`);
     throw error;
   }
-  io.stdout.write(banner(server.url, served.info, settings));
+  io.stdout.write(banner(server.url, served.info, settings, traceUrl));
   io.stderr.write('Press Ctrl+C to stop.\n');
   const why = await stopRequested(context.signal);
   io.stderr.write(`${why}: shutting down; in-flight runs get ${settings.graceMs / 1000} s\n`);
   const drained = await server.close(settings.graceMs);
   accessLog.flush();
   io.stderr.write(`stopped (${drained.finished} run(s) finished, ${drained.aborted} aborted)\n`);
-  await sessions?.close();
   return why === 'SIGINT' ? ExitCode.INTERRUPTED : ExitCode.OK;
 }

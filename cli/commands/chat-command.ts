@@ -24,8 +24,9 @@ export const chatCommand: CommandDescriptor = {
       .option('record', { type: 'string', describe: 'record every provider call to this cassette (JSONL)' })
       .option('replay', { type: 'string', describe: 'answer provider calls from this cassette (no network)' })
       .option('cache', { type: 'boolean', describe: "--no-cache: ignore the agent file's cache: (chat streams its replies, which bypass caches, so there is no --cache)" })
-      .option('trace', { type: 'boolean', default: true, describe: "save each turn's trace to .agentlib/traces/<run>.jsonl (--no-trace: none)" })
-      .group(['model', 'provider', 'var', 'approve', 'session', 'timeout', 'trace', 'cache', 'trust-mcp'], 'Agent:')
+      .option('trace-store', { type: 'string', describe: "where each turn's trace is saved when the turn ends: sqlite://[file.db] (default .agentlib/agentlib.db), file://dir (one .jsonl per run); read them with agentlib trace ls --store <url>. --no-trace-store: keep none" })
+      .option('trace', { type: 'boolean', default: true, describe: '--no-trace: keep no traces (same as --no-trace-store)' })
+      .group(['model', 'provider', 'var', 'approve', 'session', 'timeout', 'trace-store', 'trace', 'cache', 'trust-mcp'], 'Agent:')
       .group(['record', 'replay'], 'Record / replay:'),
   load: () => import('../../commands/chat.js'),
 };

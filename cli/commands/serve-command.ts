@@ -9,6 +9,7 @@ export const serveCommand: CommandDescriptor = {
     ['$0 serve agent.yaml', 'serve on http://127.0.0.1:8000 (loopback only)'],
     ['$0 serve customer_support --port 3000 --cors http://localhost:5173', 'a template, another port, one allowed browser origin'],
     ['AGENTLIB_AUTH_TOKEN=… $0 serve agent.yaml --host 0.0.0.0', 'reachable from other machines: a bearer token is required'],
+    ['$0 serve agent.yaml --trace-store sqlite://traces.db', "save every request's trace to traces.db (agentlib trace ls --store sqlite://traces.db)"],
   ],
   builder: (yargs) =>
     yargs
@@ -26,6 +27,7 @@ export const serveCommand: CommandDescriptor = {
       .option('quiet', { alias: 'q', type: 'boolean', default: false, describe: 'no access log on stderr' })
       .option('session-store', { type: 'string', describe: "where session_id conversations live: sqlite://[path] (default: the file's session: store, else .agentlib/agentlib.db), redis://host:port (several servers share it), file://dir, memory:// (this process only)" })
       .option('checkpoint', { type: 'string', describe: 'graph files: where threads are checkpointed: sqlite://[path] (default .agentlib/agentlib.db), postgres://… (several servers share it), file://dir, memory://' })
+      .option('trace-store', { type: 'string', describe: "where each request's run trace is saved when the run ends: sqlite://[file.db] (default .agentlib/agentlib.db), file://dir (one .jsonl per run); read them with agentlib trace ls --store <url>. --no-trace-store: keep none" })
       .option('model', { alias: 'm', type: 'string', describe: "override the file's model" })
       .option('provider', { alias: 'p', type: 'string', describe: "override the file's provider (openai, anthropic, gemini, ollama)" })
       .option('max-iterations', { type: 'number', describe: 'override max_iterations' })
@@ -34,7 +36,7 @@ export const serveCommand: CommandDescriptor = {
       .option('provider-timeout', { type: 'number', describe: 'seconds without a byte from the provider before a streamed call (/stream, stream: true) fails and is retried: first byte, between chunks (default 60; 0: none); --timeout bounds the whole request' })
       .option('replay', { type: 'string', describe: 'answer provider calls from this cassette (no network)' })
       .option('cache', { type: 'string', describe: "cache LLM replies of /invoke and /v1/chat/completions without stream (streams bypass caches): a store URL (sqlite://file.db, redis://host:6379, memory://), or no value for .agentlib/agentlib.db; replaces the file's cache:. --no-cache: ignore the file's cache:" })
-      .group(['port', 'host', 'auth-token', 'auth-token-file', 'cors', 'max-concurrency', 'timeout', 'body-timeout', 'shutdown-grace', 'playground', 'quiet', 'session-store', 'checkpoint'], 'Server:')
+      .group(['port', 'host', 'auth-token', 'auth-token-file', 'cors', 'max-concurrency', 'timeout', 'body-timeout', 'shutdown-grace', 'playground', 'quiet', 'session-store', 'checkpoint', 'trace-store'], 'Server:')
       .group(['model', 'provider', 'max-iterations', 'var', 'provider-timeout', 'replay', 'cache', 'trust-mcp'], 'Agent:'),
   load: () => import('../../commands/serve.js'),
 };

@@ -1,8 +1,8 @@
 import type { AgentInfo } from '../../lib/serve/agent-info.js';
 import type { ServeSettings } from './serve-options.js';
 
-/** What `agentlib serve` prints once listening: the URL, every route, and how requests are authenticated. */
-export function banner(url: string, info: AgentInfo, settings: ServeSettings): string {
+/** What `agentlib serve` prints once listening: the URL, every route, how requests are authenticated, and where run traces go. */
+export function banner(url: string, info: AgentInfo, settings: ServeSettings, traceStore?: string): string {
   const lines = [
     `Serving agent "${info.name}" (${info.provider} ${info.model}) at ${url}`,
     `  POST ${url}/invoke                run once, JSON answer`,
@@ -13,5 +13,6 @@ export function banner(url: string, info: AgentInfo, settings: ServeSettings): s
   if (settings.playground) lines.push(`  GET  ${url}/playground            chat in the browser`);
   lines.push(settings.authToken === undefined ? 'Auth: none (loopback only)' : 'Auth: Authorization: Bearer <token> required');
   if (settings.cors !== undefined) lines.push(`CORS: ${settings.cors}`);
+  lines.push(traceStore === undefined ? 'Traces: not kept (--no-trace-store)' : `Traces: each run's is saved to ${traceStore} (agentlib trace ls --store ${traceStore})`);
   return `${lines.join('\n')}\n`;
 }

@@ -26,6 +26,7 @@ import { RunTracker, type DrainResult } from './run-tracker.js';
 import type { ServeRuntime } from './runtime.js';
 import { InMemorySessionStore, type InMemorySessionStoreOptions, type SessionEviction, type SessionStore } from './session-store.js';
 import type { SessionStore as PersistentSessionStore } from '../sessions/types.js';
+import type { TraceStore } from '../trace/stores/types.js';
 import type { StoredSessions } from './run-agent.js';
 
 /** Defaults of the server's limits. */
@@ -93,6 +94,13 @@ export interface ServeAppOptions {
   logNotice?: (line: string) => void;
   /** SSE keep-alive comment interval in ms (0: none). Default 15 s. */
   keepAliveMs?: number;
+  /**
+   * Where each request's run trace is saved when the run ends (a failed run's too), before the
+   * response goes out: a TraceStore of `agentlib/trace/stores` (`agentlib serve`: SQLiteTraceStore
+   * on `.agentlib/agentlib.db` by default). A save that fails goes to `logError`; the response is
+   * not affected. The caller closes the store. Default: traces are not kept.
+   */
+  traceStore?: TraceStore;
 }
 
 /** Options of {@link ServeApp.requestListener}. */
@@ -172,6 +180,7 @@ export function createServeApp(options: ServeAppOptions): ServeApp {
       locks: new KeyedLock(),
       maxSessionBytes: options.maxSessionBytes ?? SERVE_DEFAULTS.maxSessionBytes,
       ...(options.toolContext === undefined ? {} : { toolContext: options.toolContext }),
+      ...(options.traceStore === undefined ? {} : { traces: { store: options.traceStore, onError: (error: unknown, runId: string) => logError(`the trace of run ${runId} could not be saved`, error) } }),
     },
     info,
     bodyLimitBytes: options.bodyLimitBytes ?? SERVE_DEFAULTS.bodyLimitBytes,

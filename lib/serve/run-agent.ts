@@ -10,6 +10,7 @@ import type { RunRequest } from './run-request.js';
 import { HttpError } from './http-error.js';
 import { sessionBytes, type SessionStore } from './session-store.js';
 import type { SessionBinding, SessionStore as PersistentSessionStore } from '../sessions/types.js';
+import { savingTrace, type RunTraces } from './save-run-trace.js';
 
 /** Sessions kept in a persistent store (lib/sessions): SQLite, Redis, JSON files. */
 export interface StoredSessions {
@@ -30,6 +31,8 @@ export interface RunnerDeps {
   maxSessionBytes: number;
   /** Passed to tools as `ctx.context` (server-side only, never from the request). */
   toolContext?: unknown;
+  /** When set, every run's trace is saved here when the run ends (a failed run's too). */
+  traces?: RunTraces;
 }
 
 const DENY_ALL = approvalFromGlobs([]);
@@ -40,9 +43,13 @@ const DENY_ALL = approvalFromGlobs([]);
  * and saves the conversation back unless the run failed or was cancelled. A session whose history
  * and new messages together pass `maxSessionBytes` is refused (413) before it runs, so a session
  * never grows past that bound by more than one run's messages. Requests without a session share
- * nothing.
+ * nothing. With `deps.traces`, the run's trace is saved before the promise settles.
  */
 export function runAgent(deps: RunnerDeps, request: RunRequest, signal: AbortSignal, onEvent?: (event: AgentEvent) => void): Promise<AgentResult> {
+  return savingTrace(deps.traces, runOnSession(deps, request, signal, onEvent));
+}
+
+function runOnSession(deps: RunnerDeps, request: RunRequest, signal: AbortSignal, onEvent?: (event: AgentEvent) => void): Promise<AgentResult> {
   const { sessionId } = request;
   if (sessionId === undefined) {
     // Nothing to load, lock or save: the run is the whole of it (a throwing factory still rejects).

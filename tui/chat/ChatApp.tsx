@@ -48,7 +48,7 @@ export interface ChatAppProps {
   clock?: BatchClock;
   /** Frames Ink has drawn (runChat wires Ink's `onRender`): the approval prompt ignores keys typed before it was drawn. */
   frames?: FrameCounter | undefined;
-  /** Saves each turn's trace as it runs (`agentlib chat`: under .agentlib/traces). */
+  /** Saves each turn's trace (`agentlib chat`: to its trace store when the turn ends). */
   traces?: TurnTraces | undefined;
 }
 

@@ -1,10 +1,11 @@
 // `agentlib chat` end to end in a real terminal (tmux), offline on the calculator's cassette: the
-// turn's trace is saved under .agentlib/traces, and on exit the chat says where.
+// turn's trace is saved to the default trace store (SQLite .agentlib/agentlib.db), and on exit the
+// chat says where.
 import assert from 'node:assert/strict';
-import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, test } from 'node:test';
-import { AgentTrace } from '../../../lib/trace/agent-trace.js';
+import { SQLiteTraceStore } from '../../../lib/trace/stores/sqlite-trace-store.js';
 import { repoRoot } from '../../support/cli-build.js';
 import { requires } from '../../support/requirements.js';
 import { waitFor } from '../../support/tmux.js';
@@ -15,7 +16,7 @@ describe('agentlib chat saves its traces and says where (tmux)', requires('tmux'
   const chat = chatInTmux('chat-traces');
   const { pane, line } = chat;
 
-  test('a turn on the recorded cassette leaves .agentlib/traces/<run>.jsonl; the exit message names it and trace ls / view', async () => {
+  test('a turn on the recorded cassette is saved to sqlite:// (.agentlib/agentlib.db); the exit message names it and trace ls / view --store', async () => {
     const cassette = join(repoRoot, 'examples', 'calculator', 'cassette.jsonl');
     const { project } = chat;
     const exitFile = join(project.dir, 'exit-code');
@@ -27,14 +28,19 @@ describe('agentlib chat saves its traces and says where (tmux)', requires('tmux'
     await waitFor(() => existsSync(exitFile) && readFileSync(exitFile, 'utf8').trim() !== '', 'the chat to exit', 30_000);
     assert.equal(readFileSync(exitFile, 'utf8').trim(), '0');
 
-    const names = readdirSync(join(project.dir, '.agentlib', 'traces'));
-    assert.equal(names.length, 1);
-    const trace = AgentTrace.fromJSONL(readFileSync(join(project.dir, '.agentlib', 'traces', names[0] ?? ''), 'utf8'));
-    assert.equal(trace.status, 'completed');
-    assert.equal(trace.incomplete, undefined);
-    assert.ok(trace.steps.some((step) => step.type === 'tool_execution' && step.name === 'multiply'));
-    const shown = join('.agentlib', 'traces', names[0] ?? '');
-    await waitFor(() => pane().includes('Saved the trace of 1 turn'), 'the exit message', 10_000);
-    assert.ok(pane().includes(`Saved the trace of 1 turn in .agentlib/traces (the last: ${shown}). List them with "agentlib trace ls"; open the latest with "agentlib trace view".`), pane());
+    const store = new SQLiteTraceStore(join(project.dir, '.agentlib', 'agentlib.db'));
+    try {
+      const rows = await store.list();
+      assert.equal(rows.length, 1);
+      const trace = await store.get(rows[0]?.runId ?? '');
+      assert.equal(trace?.status, 'completed');
+      assert.equal(trace?.incomplete, undefined);
+      assert.ok(trace?.steps.some((step) => step.type === 'tool_execution' && step.name === 'multiply'));
+      await waitFor(() => pane().includes('Saved the trace of 1 turn'), 'the exit message', 10_000);
+      const message = `Saved the trace of 1 turn to sqlite:// (the last: ${rows[0]?.runId ?? ''}). List them with "agentlib trace ls --store sqlite://"; open the latest with "agentlib trace view --store sqlite://".`;
+      assert.ok(pane().replace(/\n/g, '').includes(message), pane());
+    } finally {
+      await store.close();
+    }
   });
 });
