@@ -182,7 +182,7 @@ async function runLeaf(env: NodeEnv, spec: LeafSpec, state: ReadonlyGraphState, 
           if (p) await p;
         },
       };
-      const attemptResult = await attemptLeaf(env, spec, state, ctx, progress);
+      const attemptResult = await attemptLeaf(env, spec, state, ctx, progress, nestedUsage);
       if (attemptResult.kind === 'interrupted') return attemptResult;
       const { update } = attemptResult;
       const usage = attemptResult.usage;
@@ -223,8 +223,8 @@ async function runLeaf(env: NodeEnv, spec: LeafSpec, state: ReadonlyGraphState, 
 
 type Attempt = { kind: 'done'; update: NodeUpdate; usage: AgentUsage } | Extract<Execution, { kind: 'interrupted' }>;
 
-async function attemptLeaf(env: NodeEnv, spec: LeafSpec, state: ReadonlyGraphState, ctx: NodeContext, progress: NodeProgress | null): Promise<Attempt> {
-  if (spec.kind === 'agent') return runAgentNode(env, spec, state, ctx);
+async function attemptLeaf(env: NodeEnv, spec: LeafSpec, state: ReadonlyGraphState, ctx: NodeContext, progress: NodeProgress | null, spent: AgentUsage): Promise<Attempt> {
+  if (spec.kind === 'agent') return runAgentNode(env, spec, state, ctx, spent);
   const generatorProgress = progress?.kind === 'generator' ? progress : null;
   if (generatorProgress && !env.responses.has(generatorProgress.waiting.id)) {
     // Still waiting (another interrupt of the run was answered): do not enter the node.
@@ -268,12 +268,23 @@ async function attemptLeaf(env: NodeEnv, spec: LeafSpec, state: ReadonlyGraphSta
   return { kind: 'done', update: toNodeUpdate(spec.name, next.value), usage: new AgentUsage() };
 }
 
-async function runAgentNode(env: NodeEnv, spec: Extract<LeafSpec, { kind: 'agent' }>, state: ReadonlyGraphState, ctx: NodeContext): Promise<Attempt> {
+/** An agent node's run; what a failed run spent (and its context summary) goes to `spent`, the node's usage across attempts. */
+async function runAgentNode(env: NodeEnv, spec: Extract<LeafSpec, { kind: 'agent' }>, state: ReadonlyGraphState, ctx: NodeContext, spent: AgentUsage): Promise<Attempt> {
   const { input, usage: contextUsage } = await agentNodeInput(state, spec.options, ctx.payload, env.signal);
   const aborter = new RunAborter();
-  const result = await runStreamed(spec.agent, input, { parentRunId: env.runId, signal: env.signal }, (event) => env.nested(event, spec.name), aborter, false);
+  let result: AgentResult;
+  try {
+    result = await runStreamed(spec.agent, input, { parentRunId: env.runId, signal: env.signal }, (event) => env.nested(event, spec.name), aborter, false);
+  } catch (error) {
+    const failed = failedRunResult(error);
+    if (failed !== undefined) spent.merge(failed.usage);
+    if (contextUsage) spent.merge(contextUsage);
+    throw error;
+  }
   if (result.status === 'cancelled') throw new CancellationError({ reason: env.signal.reason });
   if (result.status === 'error') {
+    spent.merge(result.usage);
+    if (contextUsage) spent.merge(contextUsage);
     const error = new Error(result.error?.message ?? 'the agent run failed');
     error.name = result.error?.name ?? 'Error';
     throw error;

@@ -17,7 +17,7 @@ function failingAfterOneCall(extra: ScriptedReply[] = []): { agent: Agent; provi
   return { agent: new Agent({ name: 'researcher', provider, tools: [note] }), provider };
 }
 
-describe('ctx.runAgent: usage of a failed nested run', () => {
+describe('ctx.runAgent and agent nodes: usage of a failed nested run', () => {
   test('SKIP: the node is a failure (skipped, state.errors) and its usage and the run’s include the failed call', async () => {
     const researcher = failingAfterOneCall();
     const graph = new AgentGraph()
@@ -55,5 +55,18 @@ describe('ctx.runAgent: usage of a failed nested run', () => {
     const researcher = failingAfterOneCall();
     const graph = new AgentGraph().addNode('delegate', async (_state, ctx) => (await ctx.runAgent(researcher.agent, 'q')).content).setEntry('delegate');
     await assert.rejects(graph.run('tides'), (e: unknown) => GraphExecutionError.isInstance(e) && e.node === 'delegate' && /researcher crashed/.test(e.message));
+  });
+  test('an agent node that fails after one call: skipped, with that call in its usage and the run’s', async () => {
+    const researcher = failingAfterOneCall();
+    const graph = new AgentGraph()
+      .addNode('research', researcher.agent, { errorPolicy: ErrorPolicy.SKIP, next: 'after' })
+      .addNode('after', () => 'carried on')
+      .setEntry('research');
+    const result = await graph.run('tides');
+    const node = result.nodeResults.research?.[0];
+    assert.equal(node?.status, 'skipped');
+    assert.equal(node?.usage.totalTokens, 45);
+    assert.equal(result.totalUsage.totalTokens, 45);
+    assert.equal(result.content, 'carried on');
   });
 });
