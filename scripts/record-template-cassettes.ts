@@ -1,5 +1,6 @@
-// Re-creates the cassettes of the templates (templates/<name>/cassette.jsonl) and of the blank agent
-// `agentlib init` writes (templates/_blank/cassette.jsonl), with no network and no API key.
+// Re-creates the cassettes of the templates (templates/<name>/cassette.jsonl), of the blank agent
+// `agentlib init` writes (templates/_blank/cassette.jsonl) and of the supervisor example
+// (examples/supervisor/cassette.jsonl), with no network and no API key.
 //
 // No real model recorded these: there is no network or API key where they are made. The built CLI
 // runs each template's real agent and tools with --record, and its real OpenAI SDK talks to a
@@ -32,11 +33,46 @@ interface Script {
   vars?: Record<string, string>;
   /** A graph template: `agentlib graph run graph.yaml` (it stops at its review interrupt, exit 5). */
   graph?: boolean;
+  /** With `graph`: the graph file (default graph.yaml). */
+  graphFile?: string;
+  /** The exit code the recording run must end with (default 5 for a graph, else 0). */
+  exitCode?: number;
   replies: Reply[];
 }
 
 /** The prompt and the scripted replies of each cassette (also the prompts the tests and READMEs use). */
 export const SCRIPTS: Readonly<Record<string, Script>> = {
+  // examples/supervisor: a `kind: supervisor` team (plan_and_execute); the planner's plan, then each agent's turn.
+  supervisor_example: {
+    folder: 'examples/supervisor',
+    prompt: 'Why is the sky blue?',
+    graph: true,
+    graphFile: 'supervisor.yaml',
+    exitCode: 0,
+    replies: [
+      {
+        text: JSON.stringify({
+          steps: [
+            { agent: 'researcher', task: 'List the physical facts that explain why the daytime sky looks blue.' },
+            { agent: 'writer', task: "Explain why the sky is blue to a ten-year-old, using the researcher's facts." },
+          ],
+        }),
+      },
+      {
+        text:
+          '- Sunlight looks white but is a mix of all colours, each with its own wavelength; blue and violet light have short wavelengths, red light long ones.\n' +
+          '- The gas molecules of the air (mostly nitrogen and oxygen) scatter light, and they scatter short wavelengths far more strongly than long ones (Rayleigh scattering: about 1 / wavelength⁴).\n' +
+          '- So blue light is bounced around the whole sky and reaches our eyes from every direction, while most red and yellow light passes straight through.\n' +
+          '- Violet is scattered even more, but sunlight has less of it and our eyes are less sensitive to it, so the sky looks blue rather than violet.',
+      },
+      {
+        text:
+          'Sunlight looks white, but it is really all the colours of the rainbow mixed together. When it comes into the air, it bumps into tiny bits of air that are far too small to see. ' +
+          'Those tiny bits bounce blue light around much more than red or yellow light, so blue light gets scattered all over the sky and comes to your eyes from every direction you look. ' +
+          "That is why the whole sky looks blue. Violet light bounces around even more, but there is less of it in sunlight and your eyes don't notice it as well, so you see blue.",
+      },
+    ],
+  },
   research_graph: {
     folder: 'templates/research_graph',
     prompt: 'Why does the Moon cause tides?',
@@ -259,7 +295,7 @@ async function record(name: string, script: Script): Promise<void> {
   rmSync(join(dir, 'cassette.jsonl'), { force: true });
   const vars = Object.entries(script.vars ?? {}).flatMap(([key, value]) => ['--var', `${key}=${value}`]);
   try {
-    const command = script.graph === true ? ['graph', 'run', 'graph.yaml', script.prompt, '--record', 'cassette.jsonl', '--checkpoint', 'memory://'] : ['run', 'agent.yaml', script.prompt, '--record', 'cassette.jsonl', '--no-trace', ...vars];
+    const command = script.graph === true ? ['graph', 'run', script.graphFile ?? 'graph.yaml', script.prompt, '--record', 'cassette.jsonl', '--checkpoint', 'memory://'] : ['run', 'agent.yaml', script.prompt, '--record', 'cassette.jsonl', '--no-trace', ...vars];
     const run = await execa(process.execPath, [cli, ...command], {
       cwd: dir,
       reject: false,
@@ -267,8 +303,8 @@ async function record(name: string, script: Script): Promise<void> {
       env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '', OPENAI_BASE_URL: `${server.url}/v1`, OPENAI_API_KEY: 'sk-scripted-not-a-key', CI: 'true', NO_COLOR: '1' },
     });
     process.stdout.write(`── ${name}\n${run.stderr}\n${run.stdout}\n`);
-    // a graph run stops at its review interrupt: exit 5 (waiting for input)
-    if (run.exitCode !== (script.graph === true ? 5 : 0)) throw new Error(`${name}: agentlib ${command[0] ?? ''} exited ${String(run.exitCode)}`);
+    // a graph template's run stops at its review interrupt: exit 5 (waiting for input)
+    if (run.exitCode !== (script.exitCode ?? (script.graph === true ? 5 : 0))) throw new Error(`${name}: agentlib ${command[0] ?? ''} exited ${String(run.exitCode)}`);
     if (server.served() !== script.replies.length) throw new Error(`${name}: ${server.served()} of ${script.replies.length} scripted replies were used`);
   } finally {
     await server.close();

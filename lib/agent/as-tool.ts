@@ -1,6 +1,7 @@
 import type { AgentEvent } from '../events/types.js';
 import { tool } from '../tools/tool.js';
 import type { Tool, ToolContext } from '../tools/types.js';
+import { failedRunResult } from './execute-run.js';
 import type { AgentResult } from './result.js';
 import type { RunOptions } from './types.js';
 
@@ -20,7 +21,8 @@ export type NestedAgentRun = (input: string, options: RunOptions, onEvent: (even
  * touching its conversation. The nested run gets the caller's run id as `parentRunId` and the
  * call's signal (cancelling the caller cancels it); its events go to the caller's observers,
  * stream and trace (nested under the tool call) and its usage and cost are added to the caller's.
- * A failed nested run is a failed tool call (`tool-error`), never an answer.
+ * A failed nested run is a failed tool call (`tool-error`), never an answer; the usage and cost it
+ * had spent before failing are still added to the caller's.
  */
 export function agentTool(agentName: string, options: AsToolOptions, run: NestedAgentRun): Tool {
   return tool({
@@ -34,7 +36,15 @@ export function agentTool(agentName: string, options: AsToolOptions, run: Nested
     },
     execute: async (args: Record<string, unknown>, ctx: ToolContext) => {
       const input = String(args['input']);
-      const result = await run(input, { parentRunId: ctx.runId, signal: ctx.signal }, (event) => ctx.nested?.emit(event));
+      let result: AgentResult;
+      try {
+        result = await run(input, { parentRunId: ctx.runId, signal: ctx.signal }, (event) => ctx.nested?.emit(event));
+      } catch (error) {
+        // What the nested run spent before it failed is real spend: it counts for the caller too.
+        const failed = failedRunResult(error);
+        if (failed !== undefined) ctx.nested?.addUsage(failed.usage);
+        throw error;
+      }
       ctx.nested?.addUsage(result.usage);
       return result.content;
     },

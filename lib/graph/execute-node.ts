@@ -1,4 +1,5 @@
 import { runStreamed } from '../agent/agent.js';
+import { failedRunResult } from '../agent/execute-run.js';
 import { RunAborter } from '../agent/run-aborter.js';
 import { CancellationError } from '../core/errors/cancellation-error.js';
 import { GraphExecutionError } from '../core/errors/graph-execution-error.js';
@@ -160,10 +161,12 @@ async function runLeaf(env: NodeEnv, spec: LeafSpec, state: ReadonlyGraphState, 
   const limit = retry.limit ?? GRAPH_DEFAULTS.retryLimit;
   const base = retry.baseDelayMs ?? GRAPH_DEFAULTS.retryBaseDelayMs;
   const cap = retry.maxDelayMs ?? GRAPH_DEFAULTS.retryMaxDelayMs;
+  // What ctx.runAgent's nested runs spent, failed attempts included (their spend is real): a
+  // retried, skipped or completed node reports it all.
+  const nestedUsage = new AgentUsage();
   for (let attempt = 1; ; attempt++) {
     const started = Date.now();
     try {
-      const nestedUsage = new AgentUsage();
       const ctx: NodeContext = {
         node: spec.name,
         graph: env.def.name,
@@ -179,7 +182,7 @@ async function runLeaf(env: NodeEnv, spec: LeafSpec, state: ReadonlyGraphState, 
           if (p) await p;
         },
       };
-      const attemptResult = await attemptLeaf(env, spec, state, ctx, progress);
+      const attemptResult = await attemptLeaf(env, spec, state, ctx, progress, nestedUsage);
       if (attemptResult.kind === 'interrupted') return attemptResult;
       const { update } = attemptResult;
       const usage = attemptResult.usage;
@@ -206,9 +209,9 @@ async function runLeaf(env: NodeEnv, spec: LeafSpec, state: ReadonlyGraphState, 
           kind: 'done',
           outcome: {
             update: {},
-            usage: new AgentUsage(),
+            usage: nestedUsage,
             errors: [{ node: spec.name, name, message, step: env.step }],
-            results: [{ node: spec.name, output: null, content: '', status: 'skipped', usage: new AgentUsage().toJSON(), durationMs: Date.now() - started, attempts: attempt, step: env.step, error: { name, message } }],
+            results: [{ node: spec.name, output: null, content: '', status: 'skipped', usage: nestedUsage.toJSON(), durationMs: Date.now() - started, attempts: attempt, step: env.step, error: { name, message } }],
           },
         };
       }
@@ -220,8 +223,8 @@ async function runLeaf(env: NodeEnv, spec: LeafSpec, state: ReadonlyGraphState, 
 
 type Attempt = { kind: 'done'; update: NodeUpdate; usage: AgentUsage } | Extract<Execution, { kind: 'interrupted' }>;
 
-async function attemptLeaf(env: NodeEnv, spec: LeafSpec, state: ReadonlyGraphState, ctx: NodeContext, progress: NodeProgress | null): Promise<Attempt> {
-  if (spec.kind === 'agent') return runAgentNode(env, spec, state, ctx);
+async function attemptLeaf(env: NodeEnv, spec: LeafSpec, state: ReadonlyGraphState, ctx: NodeContext, progress: NodeProgress | null, spent: AgentUsage): Promise<Attempt> {
+  if (spec.kind === 'agent') return runAgentNode(env, spec, state, ctx, spent);
   const generatorProgress = progress?.kind === 'generator' ? progress : null;
   if (generatorProgress && !env.responses.has(generatorProgress.waiting.id)) {
     // Still waiting (another interrupt of the run was answered): do not enter the node.
@@ -265,12 +268,23 @@ async function attemptLeaf(env: NodeEnv, spec: LeafSpec, state: ReadonlyGraphSta
   return { kind: 'done', update: toNodeUpdate(spec.name, next.value), usage: new AgentUsage() };
 }
 
-async function runAgentNode(env: NodeEnv, spec: Extract<LeafSpec, { kind: 'agent' }>, state: ReadonlyGraphState, ctx: NodeContext): Promise<Attempt> {
+/** An agent node's run; what a failed run spent (and its context summary) goes to `spent`, the node's usage across attempts. */
+async function runAgentNode(env: NodeEnv, spec: Extract<LeafSpec, { kind: 'agent' }>, state: ReadonlyGraphState, ctx: NodeContext, spent: AgentUsage): Promise<Attempt> {
   const { input, usage: contextUsage } = await agentNodeInput(state, spec.options, ctx.payload, env.signal);
   const aborter = new RunAborter();
-  const result = await runStreamed(spec.agent, input, { parentRunId: env.runId, signal: env.signal }, (event) => env.nested(event, spec.name), aborter, false);
+  let result: AgentResult;
+  try {
+    result = await runStreamed(spec.agent, input, { parentRunId: env.runId, signal: env.signal }, (event) => env.nested(event, spec.name), aborter, false);
+  } catch (error) {
+    const failed = failedRunResult(error);
+    if (failed !== undefined) spent.merge(failed.usage);
+    if (contextUsage) spent.merge(contextUsage);
+    throw error;
+  }
   if (result.status === 'cancelled') throw new CancellationError({ reason: env.signal.reason });
   if (result.status === 'error') {
+    spent.merge(result.usage);
+    if (contextUsage) spent.merge(contextUsage);
     const error = new Error(result.error?.message ?? 'the agent run failed');
     error.name = result.error?.name ?? 'Error';
     throw error;
@@ -285,7 +299,15 @@ async function runAgentNode(env: NodeEnv, spec: Extract<LeafSpec, { kind: 'agent
 /** `ctx.runAgent`: a nested run of `agent` tagged with the node; its usage is added to `usage`. */
 async function runNestedAgent(env: NodeEnv, node: string, agent: Agent, input: AgentInput, options: NodeAgentRunOptions | undefined, usage: AgentUsage): Promise<AgentResult> {
   const aborter = new RunAborter();
-  const result = await runStreamed(agent, input, { ...options, parentRunId: env.runId, signal: env.signal }, (event) => env.nested(event, node), aborter, false);
+  let result: AgentResult;
+  try {
+    result = await runStreamed(agent, input, { ...options, parentRunId: env.runId, signal: env.signal }, (event) => env.nested(event, node), aborter, false);
+  } catch (error) {
+    // A failed nested run still spent what it spent before failing: it counts for the node.
+    const failed = failedRunResult(error);
+    if (failed !== undefined) usage.merge(failed.usage);
+    throw error;
+  }
   usage.merge(result.usage);
   if (result.status === 'cancelled') throw new CancellationError({ reason: env.signal.reason });
   return result;

@@ -46,8 +46,8 @@ function isProvider(value: unknown): value is Provider {
 
 /**
  * Builds a SupervisorAgent from a parsed supervisor file: its agents from their agent YAML files
- * (relative to `baseDir`), its provider from `provider:` (a ready `options.provider` replaces it,
- * as for agents).
+ * (relative to `baseDir`), its provider from `provider:` built by `options.createProvider` when
+ * given (a ready `options.provider` replaces it, as for agents).
  */
 export async function buildSupervisor(config: SupervisorFileConfig, baseDir: string, source: string, options: LoadAgentOptions = {}): Promise<SupervisorAgent> {
   const agents = [];
@@ -56,7 +56,9 @@ export async function buildSupervisor(config: SupervisorFileConfig, baseDir: str
   if (isProvider(options.provider)) provider = options.provider;
   else {
     try {
-      provider = await createProvider(options.provider ?? config.provider);
+      // Through the loader's createProvider (as the agents' providers), so `graph run --record /
+      // --replay` records and replays the supervisor's own calls too.
+      provider = options.provider === undefined ? await (options.createProvider ?? createProvider)(config.provider, { interpolatedEnv: [] }) : await createProvider(options.provider);
     } catch (error) {
       if (!ConfigurationError.isInstance(error)) throw error;
       throw new ConfigurationError(`${source}: ${error.message}`, { cause: error });

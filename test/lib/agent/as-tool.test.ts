@@ -4,6 +4,7 @@ import { Agent } from '../../../lib/agent/agent.js';
 import { CancellationToken } from '../../../lib/core/cancellation-token.js';
 import type { AgentEvent } from '../../../lib/events/types.js';
 import { ScriptedProvider } from '../../../lib/providers/scripted.js';
+import { tool } from '../../../lib/tools/tool.js';
 import { renderTraceTree } from '../../../commands/trace/render-tree.js';
 import { eventLog, testRuntime } from '../../support/agent-harness.js';
 
@@ -75,5 +76,24 @@ describe('agent.asTool()', () => {
     assert.match(toolError?.error.message ?? '', /researcher crashed/);
     assert.equal(r.content, 'The moon, says my researcher.');
     assert.equal(failing.log.of('tool-end').length, 0, 'no successful tool result');
+  });
+  test('a nested run that fails after one model call: the caller’s usage and cost include that call, and the call is a tool error', async () => {
+    const note = tool({ name: 'note', description: 'Writes a note down', parameters: { type: 'object', properties: { text: { type: 'string' } }, required: ['text'] }, execute: () => 'noted' });
+    const subProvider = new ScriptedProvider({
+      replies: [{ toolCalls: [{ toolName: 'note', parameters: { text: 'tides' } }], usage: { promptTokens: 40, completionTokens: 5, costUsd: 0.004 } }, { error: new Error('researcher crashed') }],
+    });
+    const researcher = new Agent({ name: 'researcher', provider: subProvider, tools: [note] });
+    const callerProvider = new ScriptedProvider({
+      replies: [{ toolCalls: [{ toolName: 'ask_researcher', parameters: { input: 'What causes tides?' } }], usage: { promptTokens: 100, completionTokens: 10, costUsd: 0.01 } }, { text: 'My researcher failed.', usage: { promptTokens: 120, completionTokens: 10, costUsd: 0.02 } }],
+    });
+    const log = eventLog();
+    const caller = new Agent({ name: 'lead', provider: callerProvider, tools: [researcher.asTool({ name: 'ask_researcher', description: 'Ask the researcher a question about science' })], observers: [log.observer], runtime: testRuntime() });
+    const result = await caller.run('Why are there tides?');
+    assert.equal(subProvider.requests.length, 2, 'the nested run made its call, then failed on the second');
+    assert.equal(log.of('run-end').find((e) => e.agentName === 'researcher')?.status, 'error');
+    assert.match(log.of('tool-error')[0]?.error.message ?? '', /researcher crashed/);
+    assert.equal(log.of('tool-end').filter((e) => e.toolName === 'ask_researcher').length, 0, 'never a successful tool result');
+    assert.equal(result.usage.totalTokens, 110 + 130 + 45, 'the failed nested run’s call counts');
+    assert.ok(Math.abs(result.usage.totalCostUsd - 0.034) < 1e-9, `its cost counts (${result.usage.totalCostUsd})`);
   });
 });
