@@ -91,6 +91,39 @@ describe('agentlib graph run → trace file → agentlib trace view', () => {
     assert.match(misplaced.err, /--trace and --no-trace apply to graph run, resume and fork/);
   });
 
+  test('resume and fork write their own traces: the interrupted run, the resumed one, the fork', async () => {
+    await writeFile(join(dir, 'nodes.mjs'), "export function draft() { return 'draft'; }\nexport function publish(state) { return 'published (' + state.data.__human_input__ + ')'; }\n");
+    await writeFile(join(dir, 'ask.graph.yaml'), 'kind: graph\nname: ask\nentry: draft\nnodes:\n  draft: { function: ./nodes.mjs#draft, next: publish }\n  publish: { function: ./nodes.mjs#publish, interrupt_before: "Publish?" }\n');
+    const checkpoint = `sqlite://${join(dir, 'ask.db')}`;
+    const header = async (file: string): Promise<{ runId: string; status: string }> => JSON.parse((await readFile(join(dir, file), 'utf8')).split('\n')[0] ?? '') as { runId: string; status: string };
+    const steps = async (file: string): Promise<string[]> => {
+      const view = await agentlib('trace', 'view', file, '--json');
+      assert.equal(view.code, 0, view.err);
+      return (JSON.parse(view.out) as ViewJson).trace.steps.filter((s) => s.type === 'graph_node_start').map((s) => s.name ?? '');
+    };
+    const first = await agentlib('graph', 'run', 'ask.graph.yaml', 'go', '--checkpoint', checkpoint, '--trace', 'ask-run.jsonl', '--output-format', 'json');
+    assert.equal(first.code, 5, first.err);
+    const interrupted = JSON.parse(first.out) as { interruptId: string; trace: string };
+    assert.equal(interrupted.trace, 'ask-run.jsonl');
+    assert.equal((await header('ask-run.jsonl')).status, 'interrupted');
+    assert.deepEqual(await steps('ask-run.jsonl'), ['draft']);
+
+    const resumed = await agentlib('graph', 'resume', interrupted.interruptId, '--response', 'yes', '--checkpoint', checkpoint, '--trace', 'ask-resume.jsonl');
+    assert.equal(resumed.code, 0, resumed.err);
+    assert.match(resumed.err, /^trace ask-resume\.jsonl$/m);
+    assert.equal((await header('ask-resume.jsonl')).status, 'completed');
+    assert.deepEqual(await steps('ask-resume.jsonl'), ['publish'], 'the resume ran (and traced) only the interrupted node');
+
+    const listed = await agentlib('graph', 'checkpoints', 'ls', '--checkpoint', checkpoint, '--output-format', 'json');
+    const draftDone = (JSON.parse(listed.out) as { id: string; node: string | null; status: string }[]).find((c) => c.node === 'draft');
+    assert.ok(draftDone, listed.out);
+    const forked = await agentlib('graph', 'fork', draftDone.id, '--checkpoint', checkpoint, '--output-format', 'json');
+    assert.equal(forked.code, 5, forked.err);
+    const fork = JSON.parse(forked.out) as { runId: string; trace: string };
+    assert.equal(fork.trace, join('.agentlib', 'traces', `${fork.runId}.jsonl`));
+    assert.equal((await header(fork.trace)).runId, fork.runId);
+  });
+
   test('trace view --json: node → parallel group → member nodes → their agent runs → llm calls; the branches overlap in time', async () => {
     const replayed = await agentlib('graph', 'run', 'fan.graph.yaml', 'tides', '--replay', 'fan.cassette.jsonl', '--checkpoint', 'memory://', '--trace', 'fan.trace.jsonl');
     assert.equal(replayed.code, 0, replayed.err);
@@ -149,10 +182,12 @@ describe('agentlib graph run → trace file → agentlib trace view', () => {
     const llmUnderCritic = lines.slice(critic.index + 1).find((l) => /llm_call/.test(l));
     assert.ok(llmUnderCritic !== undefined && depth(llmUnderCritic) > depth(critic.text), 'the agent run of critic under it');
     // Waterfall: the bars of both branches share columns (they ran at the same time).
+    const header = line(/^\s+step\s+time\s+tokens\s+cost\s+0\s/).text;
+    const waterfall = header.search(/ 0 /) + 1; // the column where the waterfall starts
     const bar = (text: string): [number, number] => {
-      const match = /#+/.exec(text.slice(depth(text) + 40));
+      const match = /#+/.exec(text.slice(waterfall));
       assert.ok(match, `a bar in ${text}`);
-      const start = depth(text) + 40 + match.index;
+      const start = waterfall + match.index;
       return [start, start + match[0].length];
     };
     const [a, b] = [bar(critic.text), bar(facts.text)];
