@@ -68,7 +68,7 @@ export async function run(args: CommandArguments, context: CommandContext): Prom
         const options = { checkpointStore: store, metadata: { [GRAPH_FILE_KEY]: file }, signal: context.signal, observers: [trace.observer], ...(typeof args.thread === 'string' ? { threadId: args.thread } : {}) };
         if (wantsLiveView(args['output-format'], context.io)) {
           try {
-            return await liveRun(graph, { io: context.io, color: context.color, runOptions: { checkpointStore: store, signal: context.signal }, start: () => trace.watch(graph.stream(rest[1], options)), resumeCommand: (id) => resumeCommand(args, id) });
+            return await liveRun(graph, { io: context.io, color: context.color, runOptions: { checkpointStore: store, signal: context.signal, observers: [trace.observer] }, track: (stream) => trace.watch(stream), start: () => graph.stream(rest[1], options), resumeCommand: (id) => resumeCommand(args, id) });
           } finally {
             const tracePath = trace.finish();
             if (tracePath !== undefined) context.io.stderr.write(`trace ${tracePath}\n`);

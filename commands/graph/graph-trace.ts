@@ -21,6 +21,8 @@ export class GraphTrace {
   #recorder: TraceRecorder | undefined;
   #writer: TraceFileWriter | undefined;
   #result: GraphResult | undefined;
+  /** Graph runs that continue the traced one in this process (an interrupt answered in the live view). */
+  readonly #continuations = new Set<string>();
   readonly #onExit = (): void => this.close();
 
   /** The observer that records the run's events (graph events and every nested agent's). */
@@ -31,7 +33,7 @@ export class GraphTrace {
     private readonly cwd: string,
   ) {}
 
-  /** Remembers the outcome of `stream` for `finish` (returns `stream`). */
+  /** Remembers the outcome of `stream` for `finish` (the latest watched run's counts; returns `stream`). */
   watch(stream: GraphStream): GraphStream {
     stream.result.then(
       (result) => {
@@ -42,23 +44,34 @@ export class GraphTrace {
     return stream;
   }
 
-  /** Records one event; the first top-level `graph-start` opens the file. */
+  /**
+   * Records one event; the first top-level `graph-start` opens the file. A later top-level graph run
+   * (the live view resuming an interrupt in place) goes into the same trace as a nested run of the
+   * first, so one file holds the whole command.
+   */
   handle(event: AgentEvent): void {
     if (this.option === false) return;
-    if (this.#recorder === undefined) {
+    const recorder = this.#recorder;
+    if (recorder !== undefined && event.runId !== recorder.trace.runId && event.parentRunId === undefined && (event.type === 'graph-start' || this.#continuations.has(event.runId))) {
+      this.#continuations.add(event.runId);
+      recorder.handle({ ...event, parentRunId: recorder.trace.runId });
+      if (event.type === 'graph-end') recorder.trace.endedAt = event.timestamp;
+      return;
+    }
+    if (recorder === undefined) {
       if (event.type !== 'graph-start' || event.parentRunId !== undefined) return;
-      const recorder = new TraceRecorder({ runId: event.runId, metadata: { kind: 'graph', graph: event.graph }, onStep: (step) => this.#writer?.append(step) });
-      recorder.handle(event);
-      this.#recorder = recorder;
+      const opened = new TraceRecorder({ runId: event.runId, metadata: { kind: 'graph', graph: event.graph }, onStep: (step) => this.#writer?.append(step) });
+      opened.handle(event);
+      this.#recorder = opened;
       try {
-        this.#writer = TraceFileWriter.open(traceFilePath(this.option, this.cwd, event.runId), runFields(recorder.trace));
+        this.#writer = TraceFileWriter.open(traceFilePath(this.option, this.cwd, event.runId), runFields(opened.trace));
         process.once('exit', this.#onExit);
       } catch {
         // not writable: `finish` tries again and reports the problem
       }
       return;
     }
-    this.#recorder.handle(event);
+    recorder.handle(event);
   }
 
   /**
