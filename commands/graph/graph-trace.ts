@@ -75,9 +75,9 @@ export class GraphTrace {
   }
 
   /**
-   * Writes the finished trace over the partial file, with the status of the watched run's result
-   * (`failed` when the run threw or has no result). Call it once the run has settled. Returns the path as shown to the user, or undefined when nothing was written
-   * (`--no-trace`, or the run never started).
+   * Writes the finished trace over the partial file, with the status of the latest watched run's
+   * result (`error` when the run threw). Call it once the run has settled. Returns the path as
+   * shown to the user, or undefined when nothing was written (`--no-trace`, or no run started).
    */
   finish(): string | undefined {
     const result = this.#result;
@@ -86,7 +86,7 @@ export class GraphTrace {
     process.off('exit', this.#onExit);
     recorder.close();
     const trace = recorder.trace;
-    trace.status = result?.status ?? 'failed';
+    trace.status = result?.status ?? 'error';
     trace.endedAt ??= Date.now();
     if (result !== undefined && trace.output === undefined && result.content !== '') trace.output = truncateSummary(result.content, DEFAULT_TOOL_RESULT_CHARS);
     const writer = this.#writer ?? TraceFileWriter.open(traceFilePath(this.option, this.cwd, trace.runId), runFields(trace));

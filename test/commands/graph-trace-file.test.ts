@@ -124,6 +124,20 @@ describe('agentlib graph run → trace file → agentlib trace view', () => {
     assert.equal((await header(fork.trace)).runId, fork.runId);
   });
 
+  test('a graph run that fails still writes its trace (status error, the failed node), and names it on stderr', async () => {
+    await writeFile(join(dir, 'boom.mjs'), "export function boom() { throw new Error('the boom node broke'); }\n");
+    await writeFile(join(dir, 'boom.graph.yaml'), 'kind: graph\nname: boom\nentry: boom\nnodes:\n  boom: { function: ./boom.mjs#boom }\n');
+    const failed = await agentlib('graph', 'run', 'boom.graph.yaml', 'go', '--checkpoint', 'memory://', '--trace', 'boom.jsonl');
+    assert.equal(failed.code, 3, failed.err);
+    assert.match(failed.err, /^trace boom\.jsonl$/m);
+    const view = await agentlib('trace', 'view', 'boom.jsonl', '--json');
+    assert.equal(view.code, 0, view.err);
+    const { trace } = JSON.parse(view.out) as ViewJson;
+    assert.equal(trace.status, 'error');
+    assert.ok(trace.steps.some((s) => s.type === 'graph_node_start' && s.name === 'boom'));
+    assert.match(JSON.stringify(trace.steps), /the boom node broke/);
+  });
+
   test('trace view --json: node → parallel group → member nodes → their agent runs → llm calls; the branches overlap in time', async () => {
     const replayed = await agentlib('graph', 'run', 'fan.graph.yaml', 'tides', '--replay', 'fan.cassette.jsonl', '--checkpoint', 'memory://', '--trace', 'fan.trace.jsonl');
     assert.equal(replayed.code, 0, replayed.err);
