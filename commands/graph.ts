@@ -13,6 +13,7 @@ import { closeAllStorage } from '../lib/storage/connection-registry.js';
 import { liveRun, wantsLiveView } from './graph/live-run.js';
 import type { CommandArguments, CommandContext } from './command-module.js';
 import { graphCassettes, type GraphCassettes } from './graph/cassettes.js';
+import { GraphTrace } from './graph/graph-trace.js';
 import { SupervisorProgress } from './graph/supervisor-progress.js';
 
 /** The exit code of a run that stopped at an interrupt (documented in docs/cli.md). */
@@ -47,6 +48,8 @@ export async function run(args: CommandArguments, context: CommandContext): Prom
   const out = (text: string): void => void context.io.stdout.write(text.endsWith('\n') ? text : `${text}\n`);
   const cassetteFlags = { ...(typeof args.record === 'string' ? { record: args.record } : {}), ...(typeof args.replay === 'string' ? { replay: args.replay } : {}) };
   if (act !== 'run' && act !== 'resume' && act !== 'fork' && Object.keys(cassetteFlags).length > 0) throw new UsageError(`--record and --replay apply to graph run, resume and fork, not to graph ${act}`);
+  if (act !== 'run' && act !== 'resume' && act !== 'fork' && args.trace !== undefined) throw new UsageError(`--trace and --no-trace apply to graph run, resume and fork, not to graph ${act}`);
+  const trace = new GraphTrace(args.trace as string | boolean | undefined, cwd);
   const cassettes = graphCassettes({ ...cassetteFlags, cwd, env: context.io.env, warnUnused: act === 'run' });
   try {
     switch (act) {
@@ -62,16 +65,18 @@ export async function run(args: CommandArguments, context: CommandContext): Prom
         const graph = await loadGraph(file, cassettes.loadOptions);
         cassettes.loaded();
         const store = await openCheckpointStore(String(args.checkpoint), { cwd });
-        const options = { checkpointStore: store, metadata: { [GRAPH_FILE_KEY]: file }, signal: context.signal, ...(typeof args.thread === 'string' ? { threadId: args.thread } : {}) };
+        const options = { checkpointStore: store, metadata: { [GRAPH_FILE_KEY]: file }, signal: context.signal, observers: [trace.observer], ...(typeof args.thread === 'string' ? { threadId: args.thread } : {}) };
         if (wantsLiveView(args['output-format'], context.io)) {
           try {
-            return await liveRun(graph, { io: context.io, color: context.color, runOptions: { checkpointStore: store, signal: context.signal }, start: () => graph.stream(rest[1], options), resumeCommand: (id) => resumeCommand(args, id) });
+            return await liveRun(graph, { io: context.io, color: context.color, runOptions: { checkpointStore: store, signal: context.signal, observers: [trace.observer] }, track: (stream) => trace.watch(stream), start: () => graph.stream(rest[1], options), resumeCommand: (id) => resumeCommand(args, id) });
           } finally {
+            const tracePath = trace.finish();
+            if (tracePath !== undefined) context.io.stderr.write(`trace ${tracePath}\n`);
             await store.close();
             for (const line of cassettes.finish()) context.io.stderr.write(`${line}\n`);
           }
         }
-        return await report(args, context, graph.stream(rest[1], options), store, cassettes);
+        return await report(args, context, trace.watch(graph.stream(rest[1], options)), store, cassettes, trace);
       }
       case 'resume': {
         if (rest.length !== 1) throw new UsageError('usage: agentlib graph resume <interruptId> --response "…"');
@@ -79,7 +84,7 @@ export async function run(args: CommandArguments, context: CommandContext): Prom
         const interruptId = rest[0] as string;
         const store = await openCheckpointStore(String(args.checkpoint), { cwd });
         const graph = await graphOf(args, cwd, await store.getLatest(interruptId.slice(0, Math.max(0, interruptId.lastIndexOf(':')))), cassettes);
-        return await report(args, context, graph.streamResume(interruptId, parseValue(args.response), { checkpointStore: store, signal: context.signal }), store, cassettes);
+        return await report(args, context, trace.watch(graph.streamResume(interruptId, parseValue(args.response), { checkpointStore: store, signal: context.signal, observers: [trace.observer] })), store, cassettes, trace);
       }
       case 'fork': {
         if (rest.length !== 1) throw new UsageError('usage: agentlib graph fork <checkpointId> [--set key=value …]');
@@ -93,7 +98,7 @@ export async function run(args: CommandArguments, context: CommandContext): Prom
           data[pair.slice(0, eq)] = parseValue(pair.slice(eq + 1));
         }
         const graph = await graphOf(args, cwd, source, cassettes);
-        return await report(args, context, graph.stream(undefined, { checkpointStore: store, fromCheckpoint: source.id, stateUpdate: { data }, signal: context.signal }), store, cassettes);
+        return await report(args, context, trace.watch(graph.stream(undefined, { checkpointStore: store, fromCheckpoint: source.id, stateUpdate: { data }, signal: context.signal, observers: [trace.observer] })), store, cassettes, trace);
       }
       case 'checkpoints':
         return await checkpoints(args, rest, out, cwd);
@@ -111,23 +116,32 @@ async function graphOf(args: CommandArguments, cwd: string, checkpoint: Checkpoi
   return graph;
 }
 
-async function report(args: CommandArguments, context: CommandContext, stream: GraphStream, store: CheckpointStore, cassettes: GraphCassettes): Promise<number> {
+async function report(args: CommandArguments, context: CommandContext, stream: GraphStream, store: CheckpointStore, cassettes: GraphCassettes, trace: GraphTrace): Promise<number> {
   const format = typeof args['output-format'] === 'string' ? args['output-format'] : 'text';
   const io = context.io;
   const supervisor = new SupervisorProgress(store);
-  for await (const event of stream) {
-    if (format === 'stream-json') io.stdout.write(`${JSON.stringify(event)}\n`);
-    else if (format === 'text') {
-      textProgress(event, io.stderr);
-      if (event.type === 'graph-checkpoint' && event.parentRunId === undefined) for (const line of await supervisor.update(event.checkpointId)) io.stderr.write(`${line}\n`);
+  let result: GraphResult;
+  try {
+    for await (const event of stream) {
+      if (format === 'stream-json') io.stdout.write(`${JSON.stringify(event)}\n`);
+      else if (format === 'text') {
+        textProgress(event, io.stderr);
+        if (event.type === 'graph-checkpoint' && event.parentRunId === undefined) for (const line of await supervisor.update(event.checkpointId)) io.stderr.write(`${line}\n`);
+      }
     }
+    result = await stream.result;
+  } catch (error) {
+    const tracePath = trace.finish();
+    if (tracePath !== undefined) io.stderr.write(`trace ${tracePath}\n`);
+    throw error;
   }
-  const result = await stream.result;
+  const tracePath = trace.finish();
   await store.close();
   for (const line of cassettes.finish()) io.stderr.write(`${line}\n`);
-  if (format === 'json') io.stdout.write(`${JSON.stringify(summary(result), null, 2)}\n`);
-  else if (format === 'stream-json') io.stdout.write(`${JSON.stringify({ type: 'result', ...summary(result) })}\n`);
+  if (format === 'json') io.stdout.write(`${JSON.stringify({ ...summary(result), trace: tracePath ?? null }, null, 2)}\n`);
+  else if (format === 'stream-json') io.stdout.write(`${JSON.stringify({ type: 'result', ...summary(result), trace: tracePath ?? null })}\n`);
   else {
+    if (tracePath !== undefined) io.stderr.write(`trace ${tracePath}\n`);
     if (result.content !== '') io.stdout.write(`${result.content}\n`);
     for (const pending of result.interrupts) {
       io.stderr.write(`interrupted at ${pending.path.join(' > ')}: ${pending.prompt}\n`);

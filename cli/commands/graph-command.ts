@@ -17,6 +17,7 @@ export const graphCommand: CommandDescriptor = {
       .option('graph', { type: 'string', describe: 'resume/fork: the graph file (default: the one the run was started with)' })
       .option('set', { type: 'string', array: true, describe: 'fork: key=value set in state.data (value parsed as JSON when it parses)' })
       .option('record', { type: 'string', describe: 'run/resume/fork: record every provider call of the agent nodes to this cassette (JSONL)' })
+      .option('trace', { type: 'string', describe: 'run/resume/fork: write the trace here (default .agentlib/traces/<graph run>.jsonl; --no-trace: none)' })
       .option('replay', { type: 'string', describe: 'run/resume/fork: answer the agent nodes\' provider calls from this cassette (no network)' })
       .option('limit', { type: 'number', default: 20, describe: 'checkpoints ls: at most this many' }),
   load: () => import('../../commands/graph.js'),

@@ -27,6 +27,8 @@ export interface LiveRunOptions {
   runOptions: GraphRunOptions;
   /** Starts the run (graph.stream with the prompt). */
   start: () => GraphStream;
+  /** Called with every stream the view starts (the run, then each resume in place), e.g. to trace its result. */
+  track?: (stream: GraphStream) => GraphStream;
   /** `agentlib graph resume <id> --response "…"` plus the store flag, for a run left waiting. */
   resumeCommand: (interruptId: string) => string;
 }
@@ -44,7 +46,7 @@ export async function liveRun(graph: AgentGraph, options: LiveRunOptions): Promi
   let latest: GraphResult | undefined;
   const track = (stream: GraphStream): GraphStream => {
     stream.result.then((r) => void (latest = r), () => undefined);
-    return stream;
+    return options.track ? options.track(stream) : stream;
   };
   const io = options.io;
   const end = await runGraphView(

@@ -1,5 +1,5 @@
 import type { AgentEvent, AgentEventOf } from '../events/types.js';
-import type { RunSummaryFields } from './trace-step.js';
+import type { RunSummaryFields, TraceStep } from './trace-step.js';
 import type { RunTracker } from './run-tracker.js';
 import type { StepWriter } from './step-writer.js';
 
@@ -7,11 +7,30 @@ import type { StepWriter } from './step-writer.js';
 export function recordSpanStart(writer: StepWriter, runs: RunTracker, event: Extract<AgentEvent, { type: 'node-start' | 'parallel-start' }>): void {
   const node = event.type === 'node-start';
   const step = writer.add(event, {
+    parentId: enclosingSpan(runs, event)?.id,
     type: node ? 'graph_node_start' : 'graph_parallel_start',
     name: node ? event.node : event.nodes.join(', '),
     metadata: node ? { graph: event.graph, step: event.step } : { graph: event.graph, nodes: event.nodes },
   });
   runs.openSpans.set(runs.spanKey(event), step);
+}
+
+/**
+ * The open span a new node or parallel group of the same run and graph runs inside: a member node
+ * inside the open parallel group that lists it (so parallel branches hang side by side under their
+ * group), a parallel group inside the group node that started it (the latest open node).
+ */
+function enclosingSpan(runs: RunTracker, event: Extract<AgentEvent, { type: 'node-start' | 'parallel-start' }>): TraceStep | undefined {
+  let found: TraceStep | undefined;
+  for (const [, step] of runs.spansOf(event.runId)) {
+    if (step.metadata?.['graph'] !== event.graph) continue;
+    const fits =
+      event.type === 'node-start'
+        ? step.type === 'graph_parallel_start' && Array.isArray(step.metadata['nodes']) && step.metadata['nodes'].includes(event.node)
+        : step.type === 'graph_node_start' && step.metadata['kind'] === undefined;
+    if (fits && (found === undefined || step.startedAt >= found.startedAt)) found = step;
+  }
+  return found;
 }
 
 /**
@@ -25,6 +44,7 @@ export function recordSpanEnd(writer: StepWriter, runs: RunTracker, event: Extra
   if (start) start.durationMs = event.durationMs;
   const node = event.type === 'node-end';
   writer.add(event, {
+    parentId: start?.parentId,
     type: node ? 'graph_node_end' : 'graph_parallel_end',
     name: node ? event.node : event.nodes.join(', '),
     output: node ? event.output : undefined,

@@ -40,7 +40,7 @@ const INCOMPLETE: SerializedError = { name: 'Incomplete', message: 'the run ende
  * docs/trace.md). Events of other runs are ignored unless they are nested runs: a run whose
  * `parentRunId` is this run (or an already nested run). Nested steps keep their own `runId`; their
  * top-level steps get `parentId` = the step they ran under (the open graph node or tool call of the
- * parent run, preferring one named like the nested agent), and the run is listed in `nestedRuns`.
+ * parent run, preferring the graph node named by the event's `node`, else one named like the nested agent), and the run is listed in `nestedRuns`.
  */
 export class TraceRecorder {
   readonly #trace: AgentTrace;
@@ -178,7 +178,7 @@ export class TraceRecorder {
     const parent = event.parentRunId;
     if (parent === undefined || (parent !== this.#trace.runId && runs.nestedRun(parent) === undefined)) return false;
     const info: NestedRunInfo = { runId: event.runId, parentRunId: parent };
-    const anchor = runs.anchor(parent, event.type === 'run-start' ? event.agentName : undefined);
+    const anchor = runs.anchor(parent, event.node ?? (event.type === 'run-start' ? event.agentName : undefined));
     if (anchor !== undefined) info.parentStepId = anchor;
     runs.nested.set(event.runId, info);
     this.#trace.nestedRuns.push(info);

@@ -51,5 +51,13 @@ describe('agentlib graph run in a real terminal (tmux): the live view', requires
     assert.match(done, /published: yes/);
     assert.match(done, /· completed/);
     assert.equal(server.requests.length, 2, 'the agent node ran once (two LLM calls: tool call, answer)');
+    // The live view's run writes its trace like a headless one (.agentlib/traces/<graph run id>.jsonl).
+    const traced = /trace (\.agentlib\/traces\/\S+\.jsonl)/.exec(done);
+    assert.ok(traced, done);
+    const [first, ...stepLines] = readFileSync(join(project.dir, traced[1] ?? ''), 'utf8').trim().split('\n');
+    const header = JSON.parse(first ?? '') as { agentName: string; status: string };
+    assert.deepEqual([header.agentName, header.status], ['calc-review', 'completed'], 'the status of the run resumed in place');
+    const nodes = stepLines.map((l) => JSON.parse(l) as { type: string; name?: string }).filter((s) => s.type === 'graph_node_start').map((s) => s.name);
+    assert.deepEqual(nodes, ['calc', 'publish'], 'one trace holds the run and its resume in the view');
   });
 });
