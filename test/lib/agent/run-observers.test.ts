@@ -6,11 +6,12 @@ import { ConfigurationError } from '../../../lib/core/errors/configuration-error
 import type { AgentObserver } from '../../../lib/events/observer.js';
 import { ScriptedProvider } from '../../../lib/providers/scripted.js';
 import { tool } from '../../../lib/tools/tool.js';
+import type { Tool } from '../../../lib/tools/types.js';
 import { eventLog, testRuntime } from '../../support/agent-harness.js';
 import { gate } from '../../support/gate.js';
 
 /** A tool that waits for `release` before answering, so two runs overlap. */
-function heldTool(release: Promise<void>, started: () => void): ReturnType<typeof tool> {
+function heldTool(release: Promise<void>, started: () => void): Tool {
   return tool({
     name: 'hold',
     description: 'Waits, then answers',
