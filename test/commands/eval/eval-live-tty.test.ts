@@ -84,7 +84,7 @@ describe('agentlib eval run: the live view in a real terminal (tmux)', requires(
       completion({ content: 'Hello!' }, 'stop'),
     );
     const env = { ...keylessEnv(), OPENAI_API_KEY: 'sk-test-not-a-real-key', OPENAI_BASE_URL: `${server.url}/v1` };
-    const recorded = await execa(process.execPath, [binPath, 'eval', 'run', 'suite.yaml', '-j', '1', '--record', 'cassettes/'], { cwd: dir, reject: false, extendEnv: false, env });
+    const recorded = await execa(process.execPath, [binPath, 'eval', 'run', 'suite.yaml', '-j', '1', '--record', 'cassettes/'], { cwd: dir, reject: false, extendEnv: false, env, timeout: 60_000 });
     assert.equal(recorded.exitCode, 0, `${recorded.stdout}\n${recorded.stderr}`);
     assert.equal(readdirSync(join(dir, 'cassettes')).length, 2);
     rmSync(join(dir, 'go'));
@@ -94,13 +94,17 @@ describe('agentlib eval run: the live view in a real terminal (tmux)', requires(
     const offline = Object.entries(keylessEnv()).filter(([key]) => key !== 'CI').map(([key, value]) => `${key}=${shellQuote(value ?? '')}`).join(' ');
     tmux.start(`cd ${shellQuote(dir)} && env -i ${offline} ${shellQuote(process.execPath)} ${shellQuote(binPath)} eval run suite.yaml --replay cassettes -j 2; echo $? > ${shellQuote(exitFile)}; sleep 60`, 120, 30);
     // The frame while `held` waits in its tool: the quick case is done, its worker idle.
-    await waitFor(() => /worker \d: held \(run 1\) tool wait_for_go, \d+\.\d s/.test(tmux.pane()) && /1\/2 {2}✓ 1/.test(tmux.pane()), 'the frame with held inside wait_for_go and quick passed');
+    await waitFor(() => /worker \d: held \(run 1\) tool wait_for_go, \d+\.\d s/.test(tmux.pane()) && /1\/2 {2}✓ 1/.test(tmux.pane()), 'the frame with held inside wait_for_go and quick passed', 60_000).catch((error: unknown) => {
+      throw new Error(`${(error as Error).message}; the screen:\n${tmux.pane()}`);
+    });
     const frame = tmux.pane();
     assert.match(frame, /\[█{15}░{15}\] 1\/2 {2}✓ 1 {2}✗ 0 {2}! 0/);
     assert.match(frame, /worker \d: idle/);
     assert.doesNotMatch(frame, /waiting for the agent/);
     writeFileSync(join(dir, 'go'), '');
-    await waitFor(() => existsSync(exitFile) && readFileSync(exitFile, 'utf8').trim() !== '', 'the suite to finish');
+    await waitFor(() => existsSync(exitFile) && readFileSync(exitFile, 'utf8').trim() !== '', 'the suite to finish', 60_000).catch((error: unknown) => {
+      throw new Error(`${(error as Error).message}; the screen:\n${tmux.pane()}`);
+    });
     const final = tmux.pane();
     assert.equal(readFileSync(exitFile, 'utf8').trim(), '0', final);
     assert.match(final, /\[█{30}\] 2\/2 {2}✓ 2 {2}✗ 0 {2}! 0/, 'the last frame shows every case done');
