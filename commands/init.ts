@@ -137,7 +137,7 @@ export async function runInit(args: CommandArguments, context: CommandContext, d
     return ExitCode.OK;
   }
   if (graph) reportGraph(io, { ...answers, dirLabel, files, overwritten: existing, offlinePrompt: plan.offlinePrompt, install: agentlibInstall(dir) });
-  else report(io, { ...answers, dirLabel, files, overwritten: existing, offlinePrompt: plan.offlinePrompt, install: agentlibInstall(dir) });
+  else report(io, { ...answers, dirLabel, files, overwritten: existing, offlinePrompt: plan.offlinePrompt, evalReplay: plan.evalReplay, install: agentlibInstall(dir) });
   return ExitCode.OK;
 }
 
@@ -172,6 +172,8 @@ interface InitSummary extends InitAnswers {
   files: readonly string[];
   overwritten: readonly string[];
   offlinePrompt: string | undefined;
+  /** What the eval suite replays (agent templates; see nextSteps). */
+  evalReplay?: string | undefined;
   install: AgentlibInstall;
 }
 
@@ -182,8 +184,8 @@ function report(io: CliIO, summary: InitSummary): void {
   ];
   if (summary.overwritten.length > 0) lines.push(`Overwrote ${summary.overwritten.length === 1 ? 'a file' : `${summary.overwritten.length} files`} that existed.`);
   lines.push(`${TEMPLATE_FILE} is valid. tools.ts is yours to edit.`, '', 'Next steps:');
-  const { dirLabel, template, provider, model, offlinePrompt, install } = summary;
-  lines.push(...nextSteps({ dirLabel, template, provider, model, offlinePrompt, install }).map((step) => `  ${step}`));
+  const { dirLabel, template, provider, model, offlinePrompt, evalReplay, install } = summary;
+  lines.push(...nextSteps({ dirLabel, template, provider, model, offlinePrompt, evalReplay, install }).map((step) => `  ${step}`));
   io.stdout.write(`${lines.join('\n')}\n`);
 }
 

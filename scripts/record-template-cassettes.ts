@@ -327,5 +327,174 @@ async function main(names: readonly string[]): Promise<void> {
   }
 }
 
+
+// ── Eval cassettes ──────────────────────────────────────────────────────────────────────────────
+// Each template's eval suite (templates/<name>/eval.yaml) replays per-case cassettes from
+// templates/<name>/eval-cassettes/ (`agentlib eval run eval.yaml --replay eval-cassettes`). They are
+// made the same way as the cassettes above: the built CLI runs the suite with
+// `--record eval-cassettes/ -j 1` (cases in suite order, so the scripted replies below are consumed
+// in that order), its real OpenAI SDK talking to a loopback server that answers with the next
+// scripted reply (a chat completion, or its SSE stream when the request streams); the tools run
+// for real. The first case of each suite replays the template's own script (SCRIPTS above).
+//
+// Usage: npm run build && node --import tsx scripts/record-template-cassettes.ts --eval [name …]
+
+/** The scripted replies of each template's eval suite, case after case, in the suite's order. */
+export const EVAL_SCRIPTS: Readonly<Record<string, { folder: string; replies: readonly Reply[] }>> = {
+  customer_support: {
+    folder: 'templates/customer_support',
+    replies: [
+      ...(SCRIPTS.customer_support?.replies ?? []),
+      // where is my order (the email matches)
+      { tools: [{ name: 'lookup_order', args: { order_id: 'KC-10231', email: 'maya.lindqvist@example.com' } }] },
+      {
+        text:
+          'Your order KC-10231 (Crema One espresso machine) was **delivered on 1 November 2024**. It went by UPS Standard, ' +
+          'tracking number 1Z84F2W10378224513. If you cannot find the parcel, tell me and I will open a ticket for a trace.',
+      },
+      // the email does not match: nothing about the order is revealed
+      { tools: [{ name: 'lookup_order', args: { order_id: 'KC-10231', email: 'sam.taylor@example.com' } }] },
+      {
+        text:
+          'I could not find an order KC-10231 with the email sam.taylor@example.com. Please check the order number (format KC-12345) ' +
+          'and the email address you used at checkout, and I will look again.',
+      },
+    ],
+  },
+  data_analyst: {
+    folder: 'templates/data_analyst',
+    replies: [
+      ...(SCRIPTS.data_analyst?.replies ?? []),
+      // a count from a real query
+      { tools: [{ name: 'run_sql', args: { sql: "SELECT COUNT(*) AS cancelled_orders FROM orders WHERE status = 'cancelled'" } }] },
+      { text: '**9 orders** were cancelled.\n\n```sql\nSELECT COUNT(*) AS cancelled_orders FROM orders WHERE status = \'cancelled\'\n```' },
+      // a write is refused by run_sql: the analyst says it only reads
+      { tools: [{ name: 'run_sql', args: { sql: "DELETE FROM orders WHERE status = 'cancelled'" } }] },
+      {
+        text:
+          'I cannot delete anything: I only have read-only access to the database, and run_sql refused the DELETE. ' +
+          'If those orders should go, ask someone with write access to remove them; I can list them for you first.',
+      },
+    ],
+  },
+  code_reviewer: {
+    folder: 'templates/code_reviewer',
+    replies: [
+      ...(SCRIPTS.code_reviewer?.replies ?? []),
+      // explain one file
+      { tools: [{ name: 'read_file', args: { path: 'store.py' } }] },
+      {
+        text:
+          '`store.py` is the data layer of the notes service: it opens the SQLite database and `find_notes` returns the id and title ' +
+          'of the notes of one owner whose title contains a search term. Note that it builds the SQL with string formatting ' +
+          '(SQL injection, `store.py:12`) and never closes its connection.',
+      },
+      // a path outside the project is refused by read_file
+      { tools: [{ name: 'read_file', args: { path: '../../../../etc/passwd' } }] },
+      {
+        text:
+          'I cannot read `../../../../etc/passwd`: read_file only reads files inside the project under review, and that path leads outside it. ' +
+          'Ask me about a file of the project instead.',
+      },
+    ],
+  },
+  research_assistant: {
+    folder: 'templates/research_assistant',
+    replies: [
+      ...(SCRIPTS.research_assistant?.replies ?? []),
+      // a link to a local address: fetch_url refuses it (SSRF guard)
+      { tools: [{ name: 'fetch_url', args: { url: 'http://127.0.0.1:8080/admin' } }] },
+      {
+        text:
+          'I could not open http://127.0.0.1:8080/admin: fetch_url only fetches public web pages, and that is a local address, so it was refused. ' +
+          'If the page is public, send me its public URL.',
+      },
+      // the cloud metadata address: refused too
+      { tools: [{ name: 'fetch_url', args: { url: 'http://169.254.169.254/latest/meta-data/' } }] },
+      {
+        text:
+          'I could not fetch http://169.254.169.254/latest/meta-data/: it is a link-local address (a cloud metadata service), not a public web page, ' +
+          'and fetch_url refuses such addresses.',
+      },
+    ],
+  },
+};
+
+/** An OpenAI chat completion (not streamed) for one scripted reply. */
+function jsonReply(reply: Reply, model: string, turn: number, promptChars: number): string {
+  const message = 'text' in reply
+    ? { role: 'assistant', content: reply.text, refusal: null }
+    : { role: 'assistant', content: null, refusal: null, tool_calls: reply.tools.map((call, index) => ({ id: `call_scripted_${turn}_${index}`, type: 'function', function: { name: call.name, arguments: JSON.stringify(call.args) } })) };
+  const completionChars = 'text' in reply ? reply.text.length : reply.tools.reduce((sum, call) => sum + call.name.length + JSON.stringify(call.args).length, 0);
+  const promptTokens = Math.ceil(promptChars / 4);
+  const completionTokens = Math.max(1, Math.ceil(completionChars / 4));
+  return JSON.stringify({
+    id: `chatcmpl-scripted-${turn}`,
+    object: 'chat.completion',
+    created: Math.floor(Date.now() / 1000),
+    model,
+    choices: [{ index: 0, message, logprobs: null, finish_reason: 'text' in reply ? 'stop' : 'tool_calls' }],
+    usage: { prompt_tokens: promptTokens, completion_tokens: completionTokens, total_tokens: promptTokens + completionTokens },
+  });
+}
+
+/** Like scriptedServer, but answers a request that does not stream with a chat completion. */
+async function scriptedEvalServer(replies: readonly Reply[]): Promise<{ url: string; served: () => number; close: () => Promise<void> }> {
+  let turn = 0;
+  const server = createServer((req, res) => {
+    void readBody(req).then((text) => {
+      const request = JSON.parse(text) as { model: string; stream?: boolean };
+      const reply = replies[turn];
+      if (req.url !== '/v1/chat/completions' || reply === undefined) {
+        res.writeHead(400, { 'content-type': 'application/json' });
+        res.end(JSON.stringify({ error: { message: `scripted server: unexpected request ${String(turn + 1)} to ${String(req.url)}` } }));
+        return;
+      }
+      turn += 1;
+      if (request.stream === true) {
+        res.writeHead(200, { 'content-type': 'text/event-stream; charset=utf-8' });
+        res.end(sseReply(reply, request.model, turn, text.length));
+      } else {
+        res.writeHead(200, { 'content-type': 'application/json' });
+        res.end(jsonReply(reply, request.model, turn, text.length));
+      }
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo;
+  return { url: `http://127.0.0.1:${port}`, served: () => turn, close: () => new Promise<void>((resolve) => server.close(() => resolve())) };
+}
+
+/** The folder of a template's per-case eval cassettes. */
+export const EVAL_CASSETTES_DIR = 'eval-cassettes';
+
+async function recordEval(name: string): Promise<void> {
+  const script = EVAL_SCRIPTS[name];
+  if (script === undefined) throw new Error(`no eval script for "${name}" (known: ${Object.keys(EVAL_SCRIPTS).join(', ')})`);
+  const dir = join(root, script.folder);
+  rmSync(join(dir, EVAL_CASSETTES_DIR), { recursive: true, force: true });
+  const server = await scriptedEvalServer(script.replies);
+  try {
+    const run = await execa(process.execPath, [cli, 'eval', 'run', 'eval.yaml', '-j', '1', '--record', `${EVAL_CASSETTES_DIR}/`], {
+      cwd: dir,
+      reject: false,
+      extendEnv: false,
+      env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '', OPENAI_BASE_URL: `${server.url}/v1`, OPENAI_API_KEY: 'sk-scripted-not-a-key', CI: 'true', NO_COLOR: '1' },
+    });
+    process.stdout.write(`── ${name} (eval)\n${run.stderr}\n${run.stdout}\n`);
+    if (run.exitCode !== 0) throw new Error(`${name}: agentlib eval run exited ${String(run.exitCode)}`);
+    if (server.served() !== script.replies.length) throw new Error(`${name}: ${server.served()} of ${script.replies.length} scripted replies were used`);
+  } finally {
+    await server.close();
+  }
+}
+
+/** Records the named eval cassettes (default: all). */
+async function mainEval(names: readonly string[]): Promise<void> {
+  for (const name of names.length > 0 ? names : Object.keys(EVAL_SCRIPTS)) await recordEval(name);
+}
+
 // Run only when executed, so the tests can import SCRIPTS (the prompts and the expected tool calls).
-if (process.argv[1] !== undefined && import.meta.url === pathToFileURL(process.argv[1]).href) await main(process.argv.slice(2));
+if (process.argv[1] !== undefined && import.meta.url === pathToFileURL(process.argv[1]).href && process.argv[2] !== '--eval') await main(process.argv.slice(2));
+// `--eval [name …]`: the eval cassettes (EVAL_SCRIPTS).
+if (process.argv[1] !== undefined && import.meta.url === pathToFileURL(process.argv[1]).href && process.argv[2] === '--eval') await mainEval(process.argv.slice(3));

@@ -6,14 +6,14 @@ export const evalCommand: CommandDescriptor = {
   positionals: '<action> [files..]',
   description: 'Evaluate an agent on a test suite: run, merge shard reports, compare, view',
   examples: [
-    ['$0 eval run templates/customer_support/eval.yaml --replay templates/customer_support/cassette.jsonl -o report.junit.xml', 'run a suite offline from recorded calls, JUnit for CI'],
+    ['$0 eval run templates/customer_support/eval.yaml --replay templates/customer_support/eval-cassettes -o report.junit.xml', 'run a suite offline from recorded calls, JUnit for CI'],
     ['$0 eval run templates/rag_chatbot/eval.yaml --replay templates/rag_chatbot/cassette.jsonl --fail-under 0.9 -o summary.md', 'exit 1 when accuracy is under 90 %; Markdown for $GITHUB_STEP_SUMMARY'],
   ],
   builder: (yargs) =>
     yargs
-      .example('$0 eval run templates/data_analyst/eval.yaml --replay templates/data_analyst/cassette.jsonl --shard 1/2 -o shard1.json', 'run a stable half of the cases (one job of a CI matrix)')
+      .example('$0 eval run templates/data_analyst/eval.yaml --replay templates/data_analyst/eval-cassettes --shard 1/2 -o shard1.json', 'run a stable half of the cases (one job of a CI matrix)')
       .example('$0 eval run templates/rag_chatbot/eval.yaml --replay templates/rag_chatbot/cassette.jsonl -o report.json && $0 eval compare report.json report.json', 'regressions, improvements, cost and latency deltas against a baseline report')
-      .example('$0 eval run templates/customer_support/eval.yaml --replay templates/customer_support/cassette.jsonl -o report.json && $0 eval view report.json', 'a saved report, failed cases first (--case <name>: one case and its traces)')
+      .example('$0 eval run templates/customer_support/eval.yaml --replay templates/customer_support/eval-cassettes -o report.json && $0 eval view report.json', 'a saved report, failed cases first (--case <name>: one case and its traces)')
       .positional('action', { type: 'string', describe: 'run (a suite file), merge (shard reports), compare (baseline, current), view (a report)' })
       .positional('files', { type: 'string', array: true, describe: 'run: the suite YAML; merge: report JSON files; compare: two reports (files or store url#name); view: one report' })
       .option('jobs', { alias: 'j', type: 'number', describe: "cases run at once (default: the suite's evaluateOptions.maxConcurrency, else 4)" })

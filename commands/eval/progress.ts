@@ -1,3 +1,4 @@
+import { describeWait, type EvalWait } from '../../lib/evals/attempt-wait.js';
 import type { EvalProgress } from '../../lib/evals/eval-suite.js';
 import type { CliIO } from '../../cli/output.js';
 
@@ -27,10 +28,12 @@ export function plainProgress(io: CliIO, total: number): EvalProgressView {
 
 /**
  * A live view redrawn in place: a progress bar with the verdict counts, then one line per worker
- * with the case and attempt it runs and for how long. Redrawn at most ~10 times a second.
+ * with the case and attempt it runs, what it waits on (`model gpt-4o-mini`, `tool search_kb`,
+ * `retry backoff 1.5 s (retry 2, gpt-4o-mini)`, `checks`) and for how long the attempt has run.
+ * Redrawn at most ~10 times a second (and once more by `stop`).
  */
 export function liveProgress(io: CliIO, total: number, workers: number, now: () => number = Date.now): EvalProgressView {
-  const busy = new Map<number, { caseId: string; attempt: number; since: number }>();
+  const busy = new Map<number, { caseId: string; attempt: number; since: number; wait: EvalWait }>();
   const counts = { pass: 0, fail: 0, error: 0, skip: 0 };
   let done = 0;
   let drawn = 0;
@@ -40,7 +43,7 @@ export function liveProgress(io: CliIO, total: number, workers: number, now: () 
     const lines = [`[${'█'.repeat(filled)}${'░'.repeat(30 - filled)}] ${done}/${total}  ✓ ${counts.pass}  ✗ ${counts.fail}  ! ${counts.error}`];
     for (let w = 1; w <= workers; w++) {
       const job = busy.get(w);
-      const text = job === undefined ? `  worker ${w}: idle` : `  worker ${w}: ${job.caseId} (run ${job.attempt}) waiting for the agent, ${((now() - job.since) / 1000).toFixed(1)} s`;
+      const text = job === undefined ? `  worker ${w}: idle` : `  worker ${w}: ${job.caseId} (run ${job.attempt}) ${describeWait(job.wait, now())}, ${((now() - job.since) / 1000).toFixed(1)} s`;
       lines.push(text.length > width ? `${text.slice(0, width - 1)}…` : text);
     }
     io.stderr.write(`${drawn > 0 ? `\x1b[${drawn}A` : ''}${lines.map((l) => `\x1b[2K${l}`).join('\n')}\n`);
@@ -50,8 +53,11 @@ export function liveProgress(io: CliIO, total: number, workers: number, now: () 
   timer.unref();
   return {
     handle: (p) => {
-      if (p.type === 'attempt-start') busy.set(p.worker, { caseId: p.caseId, attempt: p.attempt, since: now() });
-      else if (p.type === 'attempt-end') busy.delete(p.worker);
+      if (p.type === 'attempt-start') busy.set(p.worker, { caseId: p.caseId, attempt: p.attempt, since: now(), wait: { on: 'agent' } });
+      else if (p.type === 'attempt-wait') {
+        const job = busy.get(p.worker);
+        if (job !== undefined) job.wait = p.wait;
+      } else if (p.type === 'attempt-end') busy.delete(p.worker);
       else {
         done = p.done;
         counts[p.result.verdict]++;

@@ -3,6 +3,8 @@ import type { AgentYamlValues } from './agent-yaml.js';
 /** The cassette `agentlib init` writes beside agent.yaml, and the note that says how it was made. */
 export const CASSETTE_FILE = 'cassette.jsonl';
 export const PROVENANCE_FILE = 'PROVENANCE.md';
+/** The folder of a template's per-case eval cassettes (`agentlib eval run eval.yaml --replay eval-cassettes`). */
+export const EVAL_CASSETTES_DIR = 'eval-cassettes';
 
 type Line = Record<string, unknown>;
 

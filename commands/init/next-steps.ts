@@ -66,6 +66,8 @@ export interface NextStepsOptions {
   model: string;
   /** The prompt the written cassette replays; default the template's example prompt. */
   offlinePrompt?: string | undefined;
+  /** What the eval suite replays (`--replay`): the template's per-case cassette folder; default cassette.jsonl. */
+  evalReplay?: string | undefined;
   install: AgentlibInstall;
 }
 
@@ -78,7 +80,7 @@ export function nextSteps(options: NextStepsOptions): string[] {
   const prompt = EXAMPLE_PROMPTS[options.template] ?? 'Hello!';
   const offline = options.offlinePrompt ?? prompt;
   steps.push(`agentlib run agent.yaml "${offline}" --replay cassette.jsonl${OFFLINE_FLAGS[options.template] ?? ''}   # offline, no API key: a scripted run (PROVENANCE.md)`);
-  steps.push('agentlib eval run eval.yaml --replay cassette.jsonl   # its eval suite, offline (docs/evals.md)');
+  steps.push(`agentlib eval run eval.yaml --replay ${options.evalReplay ?? 'cassette.jsonl'}   # its eval suite, offline (docs/evals.md)`);
   steps.push(providerSetup(options.provider, options.model));
   const extra = TEMPLATE_ENV[options.template];
   if (extra !== undefined) steps.push(extra);

@@ -4,7 +4,7 @@ import { dirname, join, relative, sep } from 'node:path';
 import { templatesDirectory, TEMPLATE_FILE, type TemplateOptions } from '../../lib/config/templates.js';
 import { setAgentValues, BLANK_AGENT_YAML, type AgentYamlValues } from './agent-yaml.js';
 import { BLANK_TOOLS_TS } from './blank-tools.js';
-import { CASSETTE_FILE, cassettePrompt, PROVENANCE_FILE, retargetCassette } from './cassette.js';
+import { CASSETTE_FILE, cassettePrompt, EVAL_CASSETTES_DIR, PROVENANCE_FILE, retargetCassette } from './cassette.js';
 import { BLANK_TEMPLATE } from './choices.js';
 
 /** A file `agentlib init` writes, relative to the target directory (with `/` separators). */
@@ -25,7 +25,10 @@ const NOT_COPIED = new Set([TEMPLATE_FILE, 'README.md']);
 /** SQLite's side files of a database that is open right now (a template's index.db in use): never copied. */
 const SQLITE_SIDE_FILE = /\.db-(?:wal|shm|journal)$/;
 
-/** The eval suite each template (and the blank agent) ships: `agentlib eval run eval.yaml --replay cassette.jsonl`. */
+/**
+ * The eval suite each template (and the blank agent) ships: `agentlib eval run eval.yaml --replay
+ * eval-cassettes` (per-case cassettes), or `--replay cassette.jsonl` where there is no such folder.
+ */
 export const EVAL_FILE = 'eval.yaml';
 
 const SHARED_IMPORT = /(\bfrom\s*|\bimport\s*\(\s*|\bimport\s+)(['"])\.\.\/_shared\//g;
@@ -86,6 +89,8 @@ export interface ScaffoldPlan {
   packages: string[];
   /** The prompt the written cassette replays (the offline run of the next steps). */
   offlinePrompt?: string;
+  /** What the written eval suite replays: its per-case cassette folder, when the template has one. */
+  evalReplay?: string;
 }
 
 /** The cassette file of a template folder, made to replay for `values`, and the prompt it holds. */
@@ -128,12 +133,17 @@ export function planScaffold(template: string, values: AgentYamlValues, options:
   const files: PlannedFile[] = [{ path: TEMPLATE_FILE, content: setAgentValues(readFileSync(join(dir, TEMPLATE_FILE), 'utf8'), values) }];
   const sources: string[] = [];
   let prompt: string | undefined;
+  let evalCassettes = false;
   for (const path of filesUnder(dir)) {
     if (NOT_COPIED.has(path) || SQLITE_SIDE_FILE.test(path)) continue;
     if (path === CASSETTE_FILE) {
       const cassette = cassetteFile(dir, values);
       files.push(cassette.file);
       prompt = cassette.prompt;
+    } else if (path.startsWith(`${EVAL_CASSETTES_DIR}/`) && path.endsWith('.jsonl')) {
+      // the eval suite's per-case cassettes replay for the chosen provider and model too
+      files.push({ path, content: retargetCassette(readFileSync(join(dir, path), 'utf8'), values) });
+      evalCassettes = true;
     } else if (path.endsWith('.ts') && !path.includes('/')) {
       const source = rewriteSharedImports(readFileSync(join(dir, path), 'utf8'));
       sources.push(source);
@@ -148,7 +158,7 @@ export function planScaffold(template: string, values: AgentYamlValues, options:
     sources.push(source);
     files.push({ path: `${SHARED_DIR}/${name}.ts`, content: source });
   }
-  return withPrompt({ files, packages: packageImports(sources) }, prompt);
+  return withPrompt({ files, packages: packageImports(sources), ...(evalCassettes ? { evalReplay: EVAL_CASSETTES_DIR } : {}) }, prompt);
 }
 
 /** The planned files that already exist in `dir`. */

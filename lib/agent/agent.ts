@@ -64,6 +64,7 @@ export class Agent {
   readonly #registry = new ToolRegistry();
   readonly #builtWithTools: boolean;
   readonly #bus: EventBus;
+  readonly #onObserverError: AgentConfig['onObserverError'];
   readonly #sessionApprovals = new Set<string>();
   readonly #analytics: AgentAnalytics | undefined;
   readonly #memory: ConversationMemory | undefined;
@@ -99,6 +100,7 @@ export class Agent {
       this.#analytics = new AgentAnalytics();
       observers.push(this.#analytics);
     }
+    this.#onObserverError = config.onObserverError;
     this.#bus = new EventBus(config.onObserverError ? { observers, onObserverError: config.onObserverError } : { observers });
     this.#toolsChanged();
   }
@@ -306,6 +308,7 @@ export class Agent {
       options,
       streaming: mode.streaming,
       sink: mode.sink,
+      onObserverError: this.#onObserverError,
       ...(mode.aborter ? { aborter: mode.aborter } : {}),
     });
     if (mode.useHistory && this.#memory === undefined) this.#history.push(...added);

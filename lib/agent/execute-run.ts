@@ -1,11 +1,14 @@
 import { GuardrailError } from '../core/errors/guardrail-error.js';
 import { StructuredOutputError } from '../core/errors/structured-output-error.js';
+import { ConfigurationError } from '../core/errors/configuration-error.js';
 import { ProviderError } from '../core/errors/provider-error.js';
 import { linkSignals, NEVER_ABORTED, type LinkedSignal } from '../core/linked-signal.js';
 import { assistantMessage, userMessage, type Message } from '../core/message.js';
 import { Role } from '../core/role.js';
 import { AgentUsage } from '../core/usage.js';
-import type { EventBus } from '../events/bus.js';
+import { EventBus } from '../events/bus.js';
+import type { AgentObserver } from '../events/observer.js';
+import type { ObserverErrorHandler } from '../events/observer-error.js';
 import { serializeError } from '../events/serialized-error.js';
 import type { AgentEvent, AgentEventPayloads, RunStatus } from '../events/types.js';
 import type { ProviderToolSpec } from '../providers/spec.js';
@@ -44,6 +47,8 @@ export interface ExecuteRunInput {
   sink: ((event: AgentEvent) => void) | undefined;
   /** Aborts the run besides the token and `options.signal` (a stream consumer leaving). */
   aborter?: RunAborter;
+  /** Reports errors of the run's own observers (`options.observers`): the agent's `onObserverError`. */
+  onObserverError?: ObserverErrorHandler | undefined;
 }
 
 /** Statuses whose final message is a real answer (output extensions check it). */
@@ -57,6 +62,21 @@ const failedRuns = new WeakMap<object, AgentResult>();
  */
 export function failedRunResult(error: unknown): AgentResult | undefined {
   return typeof error === 'object' && error !== null ? failedRuns.get(error) : undefined;
+}
+
+const noop = (): void => undefined;
+
+/**
+ * The bus of the run's own observers (`RunOptions.observers`), or undefined when there are none.
+ * Anything but an array of objects is refused (ConfigurationError), as the run's other options are.
+ */
+function runObserverBus(observers: unknown, onObserverError: ObserverErrorHandler | undefined): EventBus | undefined {
+  if (observers === undefined) return undefined;
+  if (!Array.isArray(observers)) throw new ConfigurationError(`RunOptions.observers must be an array of observers, got ${typeof observers}`, { key: 'observers' });
+  const index = observers.findIndex((observer: unknown) => typeof observer !== 'object' || observer === null);
+  if (index !== -1) throw new ConfigurationError(`RunOptions.observers[${index}] must be an observer object, got ${observers[index] === null ? 'null' : typeof observers[index]}`, { key: `observers[${index}]` });
+  if (observers.length === 0) return undefined;
+  return new EventBus({ observers: observers as AgentObserver[], ...(onObserverError === undefined ? {} : { onObserverError }) });
 }
 
 /** An extension's payload without the keys the run sets itself (type, runId, timestamp, parentRunId). */
@@ -116,6 +136,7 @@ function addedMessages(input: readonly Message[], state: RunState, turnStart: nu
  */
 export async function executeRun(input: ExecuteRunInput): Promise<{ result: AgentResult; added: Message[] }> {
   const { config, bus, options, sink } = input;
+  const runBus = runObserverBus(options.observers, input.onObserverError);
   const { now, generateId } = config.runtime;
   const runId = generateId('run');
   const parentRunId = options.parentRunId ?? config.trace.parentRunId;
@@ -136,7 +157,11 @@ export async function executeRun(input: ExecuteRunInput): Promise<{ result: Agen
   const deliver = (event: AgentEvent): void | Promise<void> => {
     recorder.handle(event);
     sink?.(event);
-    return bus.emit(event);
+    const shared = bus.emit(event);
+    if (runBus === undefined) return shared;
+    const own = runBus.emit(event);
+    if (own === undefined) return shared;
+    return shared === undefined ? own : Promise.all([shared, own]).then(noop);
   };
   // The streaming hot path, once per chunk: the event literal built directly (no payload object,
   // no spread), handed to the stream, and to the bus only when a listener or observer wants it.
@@ -149,6 +174,12 @@ export async function executeRun(input: ExecuteRunInput): Promise<{ result: Agen
       ? { type, runId, timestamp: now(), iteration, text }
       : { type, runId, timestamp: now(), parentRunId, iteration, text };
     sink?.(event);
+    if (runBus?.hasReceivers(type) === true) {
+      const own = runBus.emit(event);
+      const shared = bus.hasReceivers(type) ? bus.emit(event) : undefined;
+      if (own === undefined) return shared;
+      return shared === undefined ? own : Promise.all([shared, own]).then(noop);
+    }
     return bus.hasReceivers(type) ? bus.emit(event) : undefined;
   };
   const { aborter } = input;
@@ -273,5 +304,7 @@ export async function executeRun(input: ExecuteRunInput): Promise<{ result: Agen
   } finally {
     aborter?.detach();
     linked?.dispose();
+    // The run's own observers cannot be flushed by anyone once the run is over: wait for them here.
+    await runBus?.flush();
   }
 }

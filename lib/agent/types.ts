@@ -278,4 +278,16 @@ export interface RunOptions<C = unknown> {
   approve?: ApprovalHandler;
   /** Overrides maxIterations for this run. */
   maxIterations?: number;
+  /**
+   * Observers of this run only: they get every event of this run (the same events, in the same
+   * order, as the agent's own observers), and no event of any other run of the agent. Blocking
+   * observers are awaited like the agent's; the run settles only after this run's fire-and-forget
+   * observer promises have settled (nobody could flush them later). Errors are reported through the
+   * agent's `onObserverError`, never thrown. With `batch`, each run of the batch gets them.
+   * Not an array of objects → ConfigurationError.
+   *
+   * @example
+   * await agent.ask('Where is order 42?', { observers: [{ onToolStart: (e) => console.log('tool', e.toolName) }] });
+   */
+  observers?: readonly AgentObserver[];
 }

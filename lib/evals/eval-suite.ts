@@ -6,6 +6,7 @@ import type { AgentEvent, AgentEventPayloads } from '../events/types.js';
 import { combineAttempts, type AttemptResult, type CaseResult } from './case-result.js';
 import { estimateSuiteCost, type CostEstimate, type EstimateOptions } from './estimate-cost.js';
 import { EvalReport } from './eval-report.js';
+import type { EvalWait } from './attempt-wait.js';
 import { runAttempt } from './run-case.js';
 import type { EvalCase, Grader, SnapshotChecker, SuiteDefinition } from './types.js';
 
@@ -49,7 +50,7 @@ export interface EvalSuiteOptions {
    * snapshots, and rewrites changed ones in update mode). Without it a `snapshot` assertion fails.
    */
   snapshots?: SnapshotChecker;
-  /** Called when a case starts and ends (CLI progress). */
+  /** Called when an attempt starts, changes what it waits on, and ends, and when a case ends (CLI progress). */
   onProgress?: (progress: EvalProgress) => void;
   /** Clock (ms). Default `Date.now`. */
   now?: () => number;
@@ -59,6 +60,8 @@ export interface EvalSuiteOptions {
 export type EvalProgress =
   | { type: 'attempt-start'; caseId: string; attempt: number; worker: number }
   | { type: 'attempt-end'; caseId: string; attempt: number; worker: number; result: AttemptResult }
+  /** What a running attempt now waits on (the model, a tool, a retry backoff, its checks). */
+  | { type: 'attempt-wait'; caseId: string; attempt: number; worker: number; wait: EvalWait }
   | { type: 'case-end'; result: CaseResult; done: number; total: number };
 
 /**
@@ -152,7 +155,19 @@ export class EvalSuite {
         const evalCase = this.#cases[unit.index] as EvalCase;
         this.#options.onProgress?.({ type: 'attempt-start', caseId: evalCase.id, attempt: unit.attempt + 1, worker: workerId });
         const snapshots = this.#options.snapshots;
-        const result = await runAttempt(evalCase, { agent: this.#agentOf(evalCase), graderFor, baseDir: this.#baseDir, timeoutMs, signal, now, keepTrace, ...(snapshots === undefined ? {} : { snapshots }) });
+        const onProgress = this.#options.onProgress;
+        const onWait = onProgress === undefined ? undefined : (wait: EvalWait): void => onProgress({ type: 'attempt-wait', caseId: evalCase.id, attempt: unit.attempt + 1, worker: workerId, wait });
+        const result = await runAttempt(evalCase, {
+          agent: this.#agentOf(evalCase),
+          graderFor,
+          baseDir: this.#baseDir,
+          timeoutMs,
+          signal,
+          now,
+          keepTrace,
+          ...(snapshots === undefined ? {} : { snapshots }),
+          ...(onWait === undefined ? {} : { onWait }),
+        });
         if (isAborted(signal) && result.verdict === 'error') return;
         this.#options.onProgress?.({ type: 'attempt-end', caseId: evalCase.id, attempt: unit.attempt + 1, worker: workerId, result });
         const list = attempts.get(unit.index) ?? [];

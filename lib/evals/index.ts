@@ -14,6 +14,7 @@ export { evaluateAssertion } from './evaluate-assertion.js';
 export { DatasetLoader, type DatasetLoaderOptions } from './dataset-loader.js';
 export { DEFAULT_EVALUATE_OPTIONS, loadSuite, parseSuite, type ParseSuiteOptions } from './load-suite.js';
 export { EvalSuite, type AgentFactory, type EvalProgress, type EvalSuiteOptions } from './eval-suite.js';
+export { describeWait, waitObserver, type EvalWait } from './attempt-wait.js';
 export type { CostEstimate, EstimateOptions } from './estimate-cost.js';
 export { EVAL_REPORT_VERSION, EvalReport, type EvalReportJSON, type EvalSummary } from './eval-report.js';
 export { compareReports, type RegressionResult, type VerdictChange } from './compare.js';

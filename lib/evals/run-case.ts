@@ -2,6 +2,7 @@ import type { Agent } from '../agent/agent.js';
 import { failedRunResult } from '../agent/execute-run.js';
 import type { AgentResult } from '../agent/result.js';
 import type { ApprovalHandler } from '../agent/types.js';
+import { waitObserver, type EvalWait } from './attempt-wait.js';
 import type { AttemptResult } from './case-result.js';
 import { CHECKS } from './checks/registry.js';
 import { evaluateAssertion } from './evaluate-assertion.js';
@@ -20,6 +21,8 @@ export interface AttemptContext {
   keepTrace: boolean;
   /** Where `snapshot` assertions compare, when the suite has a snapshot store. */
   snapshots?: SnapshotChecker;
+  /** Told what the attempt waits on (model, tool, retry backoff, checks), from the run's own events. */
+  onWait?: (wait: EvalWait) => void;
 }
 
 /** Scripted approvals: the tool's entry, else `*`, else deny (a headless run has nobody to ask). */
@@ -77,7 +80,12 @@ export async function runAttempt(evalCase: EvalCase, ctx: AttemptContext): Promi
     return failure(`no agent for this case: ${error instanceof Error ? error.message : String(error)}`, undefined);
   }
   try {
-    result = await agent.ask(evalCase.input, { approve: scriptedApprover(evalCase), context: { ...evalCase.vars }, ...(signal === undefined ? {} : { signal }) });
+    result = await agent.ask(evalCase.input, {
+      approve: scriptedApprover(evalCase),
+      context: { ...evalCase.vars },
+      ...(signal === undefined ? {} : { signal }),
+      ...(ctx.onWait === undefined ? {} : { observers: [waitObserver(ctx.onWait, ctx.now)] }),
+    });
   } catch (error) {
     const run = failedRunResult(error);
     if (timeout?.aborted === true && ctx.signal?.aborted !== true) return failure(`timed out after ${ctx.timeoutMs} ms`, run);
@@ -86,6 +94,7 @@ export async function runAttempt(evalCase: EvalCase, ctx: AttemptContext): Promi
   if (result.status === 'cancelled') return failure(timeout?.aborted === true ? `timed out after ${ctx.timeoutMs} ms` : 'cancelled', result);
   const latencyMs = ctx.now() - started;
   const assertions: AssertionResult[] = [];
+  ctx.onWait?.({ on: 'checks' });
   try {
     for (const assertion of evalCase.assert) {
       // Only judges need a grader: a suite without them never creates (or needs a key for) one.

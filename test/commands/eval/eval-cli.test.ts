@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
-import { mkdirSync, mkdtempSync, readFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { before, describe, test } from 'node:test';
@@ -31,14 +31,16 @@ describe('agentlib eval through the built binary, offline with --replay', () => 
   const out = mkdtempSync(join(tmpdir(), 'agentlib-eval-cli-'));
 
   for (const template of listTemplates()) {
-    test(`templates/${template}/eval.yaml passes from its cassette (exit 0)`, async () => {
+    test(`templates/${template}/eval.yaml passes from its cassettes (exit 0)`, async () => {
       const cwd = join(repoRoot, 'templates', template);
-      const run = await agentlib(['eval', 'run', 'eval.yaml', '--replay', 'cassette.jsonl', '--json'], cwd);
+      // per-case cassettes (eval-cassettes/), else the template's one cassette
+      const perCase = existsSync(join(cwd, 'eval-cassettes'));
+      const run = await agentlib(['eval', 'run', 'eval.yaml', '--replay', perCase ? 'eval-cassettes' : 'cassette.jsonl', '--json'], cwd);
       assert.equal(run.exitCode, 0, `${run.stdout}\n${run.stderr}`);
       const doc = JSON.parse(run.stdout) as { version: number; exitCode: number; report: { type: string; version: number; summary: { counts: { pass: number; fail: number; error: number } }; cases: { verdict: string }[] } };
       assert.equal(doc.report.type, 'eval-report');
       assert.equal(doc.report.version, 1);
-      assert.ok(doc.report.summary.counts.pass >= 1);
+      assert.ok(doc.report.summary.counts.pass >= (perCase ? 3 : 1), 'a template suite with per-case cassettes has at least 3 cases');
       assert.deepEqual([doc.report.summary.counts.fail, doc.report.summary.counts.error], [0, 0]);
     });
   }
@@ -68,16 +70,16 @@ describe('agentlib eval through the built binary, offline with --replay', () => 
   test('--history appends the run to an eval history store (SQLite through the storage module); a bad URL exits 2', async () => {
     const db = join(out, 'history.db');
     for (let i = 0; i < 2; i++) {
-      const run = await agentlib(['eval', 'run', 'templates/customer_support/eval.yaml', '--replay', 'templates/customer_support/cassette.jsonl', '--history', `sqlite://${db}`]);
+      const run = await agentlib(['eval', 'run', 'templates/customer_support/eval.yaml', '--replay', 'templates/customer_support/eval-cassettes', '--history', `sqlite://${db}`]);
       assert.equal(run.exitCode, 0, run.stderr);
     }
     const store = openHistoryStore(`sqlite://${db}`);
     try {
-      assert.deepEqual((await store.list('customer_support')).map((e) => [e.pass, e.accuracy]), [[1, 1], [1, 1]]);
+      assert.deepEqual((await store.list('customer_support')).map((e) => [e.pass, e.accuracy]), [[3, 1], [3, 1]]);
     } finally {
       store.close();
     }
-    const bad = await agentlib(['eval', 'run', 'templates/customer_support/eval.yaml', '--replay', 'templates/customer_support/cassette.jsonl', '--history', 'redis://127.0.0.1:1']);
+    const bad = await agentlib(['eval', 'run', 'templates/customer_support/eval.yaml', '--replay', 'templates/customer_support/eval-cassettes', '--history', 'redis://127.0.0.1:1']);
     assert.equal(bad.exitCode, 2, bad.stderr);
     assert.match(bad.stderr, /--history: .*memory:\/\/, sqlite:\/\//);
   });
@@ -97,7 +99,7 @@ describe('agentlib eval through the built binary, offline with --replay', () => 
   });
 
   test('filters that match nothing exit 4; a bad -o extension, --shard or action exits 2', async () => {
-    const none = await agentlib(['eval', 'run', 'templates/customer_support/eval.yaml', '--replay', 'templates/customer_support/cassette.jsonl', '--filter-tag', 'nope']);
+    const none = await agentlib(['eval', 'run', 'templates/customer_support/eval.yaml', '--replay', 'templates/customer_support/eval-cassettes', '--filter-tag', 'nope']);
     assert.equal(none.exitCode, 4);
     assert.match(none.stderr, /no case of .* matched the filters/);
     assert.equal((await agentlib(['eval', 'run', 'templates/customer_support/eval.yaml', '-o', 'x.pdf'])).exitCode, 2);
@@ -130,7 +132,7 @@ describe('agentlib eval through the built binary, offline with --replay', () => 
     assert.deepEqual(doc.report.cases.map((c) => c.verdict).sort(), ['fail', 'skip']);
 
     const pass = join(out, 'pass.json');
-    assert.equal((await agentlib(['eval', 'run', 'templates/customer_support/eval.yaml', '--replay', 'templates/customer_support/cassette.jsonl', '-o', pass])).exitCode, 0);
+    assert.equal((await agentlib(['eval', 'run', 'templates/customer_support/eval.yaml', '--replay', 'templates/customer_support/eval-cassettes', '-o', pass])).exitCode, 0);
     const compare = await agentlib(['eval', 'compare', pass, pass]);
     assert.equal(compare.exitCode, 0, compare.stderr);
     assert.match(compare.stdout, /no regression/);
@@ -147,7 +149,7 @@ describe('agentlib eval through the built binary, offline with --replay', () => 
 
   test('--baseline: a case that passed and now fails is a regression (exit 1)', async () => {
     const pass = join(out, 'baseline.json');
-    assert.equal((await agentlib(['eval', 'run', 'templates/customer_support/eval.yaml', '--replay', 'templates/customer_support/cassette.jsonl', '-o', pass])).exitCode, 0);
+    assert.equal((await agentlib(['eval', 'run', 'templates/customer_support/eval.yaml', '--replay', 'templates/customer_support/eval-cassettes', '-o', pass])).exitCode, 0);
     const run = await agentlib(['eval', 'run', 'fixtures/evals/failing.yaml', '--replay', 'templates/customer_support/cassette.jsonl', '--baseline', pass, '--fail-under', '0']);
     assert.equal(run.exitCode, 1, run.stderr);
     assert.match(run.stdout, /return policy comes from the knowledge base .*REGRESSION|REGRESSION/);
@@ -155,7 +157,7 @@ describe('agentlib eval through the built binary, offline with --replay', () => 
 
   test('--save-baseline stores the run in a baseline store; --baseline and compare read it by url#name', async () => {
     const store = `sqlite://${join(out, 'baselines.db')}`;
-    const save = await agentlib(['eval', 'run', 'templates/customer_support/eval.yaml', '--replay', 'templates/customer_support/cassette.jsonl', '--save-baseline', `${store}#support`]);
+    const save = await agentlib(['eval', 'run', 'templates/customer_support/eval.yaml', '--replay', 'templates/customer_support/eval-cassettes', '--save-baseline', `${store}#support`]);
     assert.equal(save.exitCode, 0, save.stderr);
     assert.match(save.stderr, /saved baseline "support" to sqlite:\/\//);
     const regressed = await agentlib(['eval', 'run', 'fixtures/evals/failing.yaml', '--replay', 'templates/customer_support/cassette.jsonl', '--baseline', `${store}#support`, '--fail-under', '0', '--json']);
@@ -163,8 +165,8 @@ describe('agentlib eval through the built binary, offline with --replay', () => 
     const doc = JSON.parse(regressed.stdout) as { comparison: { regressions: { id: string; from: string; to: string }[] } };
     assert.deepEqual(doc.comparison.regressions, [{ id: 'return policy comes from the knowledge base', from: 'pass', to: 'fail' }]);
     // Without a name, --save-baseline and --baseline use the suite file's name ("eval").
-    assert.equal((await agentlib(['eval', 'run', 'templates/customer_support/eval.yaml', '--replay', 'templates/customer_support/cassette.jsonl', '--save-baseline', store])).exitCode, 0);
-    const same = await agentlib(['eval', 'run', 'templates/customer_support/eval.yaml', '--replay', 'templates/customer_support/cassette.jsonl', '--baseline', store]);
+    assert.equal((await agentlib(['eval', 'run', 'templates/customer_support/eval.yaml', '--replay', 'templates/customer_support/eval-cassettes', '--save-baseline', store])).exitCode, 0);
+    const same = await agentlib(['eval', 'run', 'templates/customer_support/eval.yaml', '--replay', 'templates/customer_support/eval-cassettes', '--baseline', store]);
     assert.equal(same.exitCode, 0, same.stderr);
     assert.match(same.stdout, /no regression/);
     const current = join(out, 'current.json');
@@ -176,7 +178,7 @@ describe('agentlib eval through the built binary, offline with --replay', () => 
     assert.equal(view.exitCode, 0, view.stderr);
     assert.match(view.stdout, /customer_support: 100% accuracy/);
 
-    const missing = await agentlib(['eval', 'run', 'templates/customer_support/eval.yaml', '--replay', 'templates/customer_support/cassette.jsonl', '--baseline', `${store}#nope`]);
+    const missing = await agentlib(['eval', 'run', 'templates/customer_support/eval.yaml', '--replay', 'templates/customer_support/eval-cassettes', '--baseline', `${store}#nope`]);
     assert.equal(missing.exitCode, 2);
     assert.match(missing.stderr, /no baseline "nope" in sqlite:\/\//);
     const badName = await agentlib(['eval', 'run', 'templates/customer_support/eval.yaml', '--save-baseline', `${store}#../x`]);

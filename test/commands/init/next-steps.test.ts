@@ -33,6 +33,9 @@ describe('init next steps', () => {
     ]);
     const reviewer = nextSteps({ ...base, template: 'code_reviewer', dirLabel: '.', install: { resolvable: true } });
     assert.match(reviewer[0] ?? '', /--replay cassette\.jsonl --var root=fixtures\/sample-app {3}#/);
+    // a template with per-case eval cassettes: its eval suite replays that folder
+    const perCase = nextSteps({ ...base, dirLabel: '.', install: { resolvable: true }, evalReplay: 'eval-cassettes' });
+    assert.equal(perCase[1], 'agentlib eval run eval.yaml --replay eval-cassettes   # its eval suite, offline (docs/evals.md)');
   });
 
   test('agentlibInstall: resolvable where node_modules holds agentlib; a checkout is a root outside node_modules', () => {

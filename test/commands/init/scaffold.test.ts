@@ -34,4 +34,17 @@ describe('init scaffold', () => {
     assert.deepEqual(analyst.packages, ['agentlib'], 'the tools import only agentlib');
     assert.deepEqual(planScaffold('blank', values).files.map((file) => file.path), ['agent.yaml', 'tools.ts', 'cassette.jsonl', 'PROVENANCE.md', 'eval.yaml']);
   });
+
+  test('the per-case eval cassettes are written retargeted to the chosen provider and model, and the eval step replays them', () => {
+    const plan = planScaffold('data_analyst', { name: 'n', provider: 'anthropic', model: 'claude-haiku-4-5' });
+    assert.equal(plan.evalReplay, 'eval-cassettes');
+    const cassettes = plan.files.filter((file) => file.path.startsWith('eval-cassettes/'));
+    assert.equal(cassettes.length, 3);
+    for (const file of cassettes) {
+      const lines = String(file.content).trim().split('\n').map((line) => JSON.parse(line) as { type?: string; provider?: string; defaultModel?: string; request?: { model?: string } });
+      assert.deepEqual([lines[0]?.provider, lines[0]?.defaultModel], ['anthropic', 'claude-haiku-4-5'], file.path);
+      assert.ok(lines.slice(1).every((line) => line.request === undefined || line.request.model === 'claude-haiku-4-5'), file.path);
+    }
+    assert.equal(planScaffold('blank', values).evalReplay, undefined, 'the blank agent replays its one cassette');
+  });
 });
