@@ -2,13 +2,12 @@
 // agentlib/serve hands out node:http types (the request listener, the Server): its declarations need @types/node.
 import type { RequestListener } from 'node:http';
 import { getRequestListener } from '@hono/node-server';
-import { Hono, type Context, type MiddlewareHandler } from 'hono';
+import { Hono } from 'hono';
 import { cors } from 'hono/cors';
-import type { ContentfulStatusCode } from 'hono/utils/http-status';
 import { ConfigurationError } from '../core/errors/configuration-error.js';
 import { Agent } from '../agent/agent.js';
 import type { AgentConfig } from '../agent/types.js';
-import { accessLogLine } from './access-log.js';
+import { accessLogger, errorResponse, guard } from './middleware.js';
 import { agentlibVersion, describeAgent, type AgentInfo } from './agent-info.js';
 import { corsResponseHeaders } from './cors-headers.js';
 import { requestFailure } from './error-mapping.js';
@@ -16,7 +15,7 @@ import { HttpError } from './http-error.js';
 import { KeyedLock } from './keyed-lock.js';
 import { endAfterBodyOf } from './end-after-body.js';
 import { createFastPath } from './node-fast-path.js';
-import { createRequestGate, type RequestGate } from './request-gate.js';
+import { createRequestGate } from './request-gate.js';
 import { chatCompletionsRoute } from './routes/chat-completions.js';
 import { healthRoute, openApiRoute, schemaRoute } from './routes/info.js';
 import { invokeRoute } from './routes/invoke.js';
@@ -145,9 +144,6 @@ const ROUTES: readonly (readonly [string, string])[] = [
   ['/playground', 'GET'],
 ];
 
-function errorResponse(c: Context, error: HttpError): Response {
-  return c.json(error.toJSON(), error.status as ContentfulStatusCode, { ...error.headers });
-}
 
 /**
  * Builds the HTTP app of a served agent: `POST /invoke`, `POST /stream` (SSE),
@@ -257,20 +253,4 @@ function evictionNotice(eviction: SessionEviction): string {
   return `session "${eviction.sessionId}" (${eviction.bytes} bytes) dropped from the in-memory session store, least recently used, to stay within ${bound}`;
 }
 
-function accessLogger(write: (line: string) => void): MiddlewareHandler {
-  return async (c, next) => {
-    const started = performance.now();
-    await next();
-    write(accessLogLine(c.req.method, c.req.path, c.res.status, started));
-  };
-}
 
-/** The request gate as the first step of every Hono request (fewer steps on the hot path). */
-function guard(gate: RequestGate): MiddlewareHandler {
-  return async (c, next) => {
-    const rejected = gate(c.req.method, c.req.path, c.req.header('host') ?? new URL(c.req.url).host, c.req.header('authorization'));
-    if (rejected !== undefined) return errorResponse(c, rejected);
-    await next();
-    return undefined;
-  };
-}

@@ -2,21 +2,20 @@
 // agentlib/serve hands out node:http types (the request listener): its declarations need @types/node.
 import type { RequestListener } from 'node:http';
 import { getRequestListener } from '@hono/node-server';
-import { Hono, type Context, type MiddlewareHandler } from 'hono';
+import { Hono, type Context } from 'hono';
 import { cors } from 'hono/cors';
-import type { ContentfulStatusCode } from 'hono/utils/http-status';
 import { redactSecrets } from '../../events/redact.js';
 import type { AgentGraph, GraphInput } from '../../graph/agent-graph.js';
 import type { CheckpointStore } from '../../graph/checkpoint/types.js';
 import type { GraphStream } from '../../graph/graph-stream.js';
 import type { GraphResult } from '../../graph/types.js';
-import { accessLogLine } from '../access-log.js';
+import { accessLogger, errorResponse, guard } from '../middleware.js';
 import { agentlibVersion } from '../agent-info.js';
 import { endAfterBodyOf } from '../end-after-body.js';
 import { HttpError } from '../http-error.js';
 import { readJsonBody } from '../json-body.js';
 import { KeyedLock } from '../keyed-lock.js';
-import { createRequestGate, type AllowedHosts, type RequestGate } from '../request-gate.js';
+import { createRequestGate, type AllowedHosts } from '../request-gate.js';
 import { clientClosed } from '../routes/run-outcome.js';
 import type { RunSlot } from '../run-slot.js';
 import { RunTracker, type DrainResult } from '../run-tracker.js';
@@ -90,9 +89,6 @@ interface Runtime {
   logError: (message: string, error: unknown) => void;
 }
 
-function errorResponse(c: Context, error: HttpError): Response {
-  return c.json(error.toJSON(), error.status as ContentfulStatusCode, { ...error.headers });
-}
 
 /**
  * Builds the HTTP app of a served graph (`agentlib serve graph.yaml`): `POST /invoke` runs it
@@ -289,19 +285,4 @@ async function getCheckpoint(runtime: Runtime, c: Context): Promise<Response> {
   return c.json({ ...checkpointSummary(checkpoint), state: checkpoint.state });
 }
 
-function accessLogger(write: (line: string) => void): MiddlewareHandler {
-  return async (c, next) => {
-    const started = performance.now();
-    await next();
-    write(accessLogLine(c.req.method, c.req.path, c.res.status, started));
-  };
-}
 
-function guard(gate: RequestGate): MiddlewareHandler {
-  return async (c, next) => {
-    const rejected = gate(c.req.method, c.req.path, c.req.header('host') ?? new URL(c.req.url).host, c.req.header('authorization'));
-    if (rejected !== undefined) return errorResponse(c, rejected);
-    await next();
-    return undefined;
-  };
-}
