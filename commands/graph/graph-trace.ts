@@ -2,11 +2,9 @@ import type { AgentEvent } from '../../lib/events/types.js';
 import type { AgentObserver } from '../../lib/events/observer.js';
 import type { GraphStream } from '../../lib/graph/graph-stream.js';
 import type { GraphResult } from '../../lib/graph/types.js';
-import type { AgentTrace } from '../../lib/trace/agent-trace.js';
 import { TraceRecorder } from '../../lib/trace/recorder.js';
 import { DEFAULT_TOOL_RESULT_CHARS, truncateSummary } from '../../lib/trace/summary.js';
-import { TraceFileWriter } from '../../lib/trace/trace-file-writer.js';
-import type { TraceRunFields } from '../../lib/trace/trace-step.js';
+import { TraceFileWriter, traceRunFields } from '../../lib/trace/trace-file-writer.js';
 import { shownTracePath, traceFilePath } from '../run/save-trace.js';
 
 /**
@@ -64,7 +62,7 @@ export class GraphTrace {
       opened.handle(event);
       this.#recorder = opened;
       try {
-        this.#writer = TraceFileWriter.open(traceFilePath(this.option, this.cwd, event.runId), runFields(opened.trace));
+        this.#writer = TraceFileWriter.open(traceFilePath(this.option, this.cwd, event.runId), traceRunFields(opened.trace));
         process.once('exit', this.#onExit);
       } catch {
         // not writable: `finish` tries again and reports the problem
@@ -89,7 +87,7 @@ export class GraphTrace {
     trace.status = result?.status ?? 'error';
     trace.endedAt ??= Date.now();
     if (result !== undefined && trace.output === undefined && result.content !== '') trace.output = truncateSummary(result.content, DEFAULT_TOOL_RESULT_CHARS);
-    const writer = this.#writer ?? TraceFileWriter.open(traceFilePath(this.option, this.cwd, trace.runId), runFields(trace));
+    const writer = this.#writer ?? TraceFileWriter.open(traceFilePath(this.option, this.cwd, trace.runId), traceRunFields(trace));
     this.#writer = undefined;
     writer.finish(trace.toJSON());
     return shownTracePath(writer.path, this.cwd);
@@ -101,10 +99,4 @@ export class GraphTrace {
     this.#writer?.close();
     this.#writer = undefined;
   }
-}
-
-/** The run fields of a trace, for the header line. */
-function runFields(trace: AgentTrace): TraceRunFields {
-  const { steps: _steps, version: _version, ...run } = trace.toJSON();
-  return run;
 }

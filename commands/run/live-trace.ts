@@ -1,9 +1,7 @@
 import type { AgentResult } from '../../lib/agent/result.js';
 import type { AgentEvent } from '../../lib/events/types.js';
-import type { AgentTrace } from '../../lib/trace/agent-trace.js';
 import { TraceRecorder } from '../../lib/trace/recorder.js';
-import { TraceFileWriter } from '../../lib/trace/trace-file-writer.js';
-import type { TraceRunFields } from '../../lib/trace/trace-step.js';
+import { TraceFileWriter, traceRunFields } from '../../lib/trace/trace-file-writer.js';
 import { saveTrace, shownTracePath, traceFilePath } from './save-trace.js';
 
 /**
@@ -37,7 +35,7 @@ export class LiveTrace {
       recorder.handle(event);
       this.#recorder = recorder;
       try {
-        this.#writer = TraceFileWriter.open(traceFilePath(this.option, this.cwd, event.runId), runFields(recorder.trace));
+        this.#writer = TraceFileWriter.open(traceFilePath(this.option, this.cwd, event.runId), traceRunFields(recorder.trace));
         process.once('exit', this.#onExit);
       } catch {
         // not writable now: `finish` writes the trace the usual way and reports the problem
@@ -72,10 +70,4 @@ export class LiveTrace {
     this.#writer?.close();
     this.#writer = undefined;
   }
-}
-
-/** The run fields of a trace, for the header line. */
-function runFields(trace: AgentTrace): TraceRunFields {
-  const { steps: _steps, version: _version, ...run } = trace.toJSON();
-  return run;
 }

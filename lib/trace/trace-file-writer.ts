@@ -3,6 +3,12 @@ import { dirname } from 'node:path';
 import { traceHeader, traceToJSONL } from './jsonl.js';
 import { type AgentTraceJSON, type TraceHeader, type TraceRunFields, type TraceStep } from './trace-step.js';
 
+/** The run fields of a trace (everything but its steps), for the header line of {@link TraceFileWriter.open}. */
+export function traceRunFields(trace: { toJSON(): AgentTraceJSON }): TraceRunFields {
+  const { steps: _steps, version: _version, ...run } = trace.toJSON();
+  return run;
+}
+
 /**
  * Writes a trace file while its run goes on, so a run that is killed (SIGTERM, SIGKILL, a crash)
  * still leaves a readable trace: `open` writes the header line, marked `"incomplete":true`;
