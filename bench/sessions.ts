@@ -1,13 +1,14 @@
 // Save + load of a 200-message session (tool calls, tool results, reasoning parts) per session
 // store backend, against the same JSON written and read with the raw client in the same script:
-// better-sqlite3 INSERT/SELECT, redis SET/GET, and fs write-then-rename/read for the JSON files.
+// better-sqlite3 INSERT/SELECT, redis SET/GET, and fs/promises write-then-rename/read for the JSON files.
 // Rounds interleave the backends (so other load affects all alike); the median of the rounds is
 // reported, and the ratio store / raw.
 //   node --import tsx bench/sessions.ts [--rounds 200] [--check] [--json PATH | --no-json]
 // Redis: AGENTLIB_BENCH_REDIS_URL, else a throwaway redis-server on a loopback port (skipped when
 // the binary is missing). Target: every backend within 1.5× of its raw client.
 import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdirSync, mkdtempSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { readFile, rename, writeFile } from 'node:fs/promises';
 import { cpus, loadavg, tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { parseArgs } from 'node:util';
@@ -111,7 +112,9 @@ const pairs: Pair[] = [];
   });
 }
 
-// JSON files: the store against writeFile + rename and readFile of the same JSON.
+// JSON files: the store against writeFile + rename and readFile of the same JSON, through
+// node:fs/promises as the store does (a server must not block its event loop on disk I/O; the
+// synchronous calls skip the thread pool and would compare blocking I/O with non-blocking).
 {
   const store: SessionStore = new JsonFileSessionStore({ directory: join(dir, 'files') });
   const rawDir = join(dir, 'raw-files');
@@ -122,12 +125,11 @@ const pairs: Pair[] = [];
       await store.save('bench', { messages });
       if ((await store.load('bench'))?.messages.length !== 200) throw new Error('file store lost messages');
     },
-    raw: () => {
+    raw: async () => {
       const path = join(rawDir, 'bench.json');
-      writeFileSync(`${path}.tmp`, JSON.stringify(messages));
-      renameSync(`${path}.tmp`, path);
-      if ((JSON.parse(readFileSync(path, 'utf8')) as Message[]).length !== 200) throw new Error('raw files lost messages');
-      return Promise.resolve();
+      await writeFile(`${path}.tmp`, JSON.stringify(messages));
+      await rename(`${path}.tmp`, path);
+      if ((JSON.parse(await readFile(path, 'utf8')) as Message[]).length !== 200) throw new Error('raw files lost messages');
     },
     close: () => store.close(),
   });

@@ -1,15 +1,22 @@
+// The live view only ever runs outside CI (commands/graph/live-run.ts), and Ink reads CI once, when
+// it is first imported (is-in-ci): under CI=true it drops the frames of a resumed run. So CI is
+// unset before Ink loads, and everything that imports Ink is imported after this line.
+delete process.env['CI'];
+delete process.env['CONTINUOUS_INTEGRATION'];
+
 import assert from 'node:assert/strict';
 import { afterEach, describe, test } from 'node:test';
 import { Agent } from '../../../lib/agent/agent.js';
 import { AgentGraph, InMemoryCheckpointStore, interrupt } from '../../../lib/graph/index.js';
 import { diagramNodes } from '../../../lib/graph/render/diagram-nodes.js';
 import { ScriptedProvider } from '../../../lib/providers/scripted.js';
-import { locateBoxes } from '../../../tui/graph/diagram-paint.js';
-import { GraphRunApp } from '../../../tui/graph/GraphRunApp.js';
 import type { GraphRunEnd } from '../../../tui/graph/use-graph-run.js';
 import { testRuntime } from '../../support/agent-harness.js';
-import { cleanup, press, render } from '../../support/ink-act.js';
 import { until } from '../chat/helpers.js';
+
+const { locateBoxes } = await import('../../../tui/graph/diagram-paint.js');
+const { GraphRunApp } = await import('../../../tui/graph/GraphRunApp.js');
+const { cleanup, press, render } = await import('../../support/ink-act.js');
 
 afterEach(() => cleanup());
 const ENTER = '\r';
