@@ -13,6 +13,7 @@ import { closeAllStorage } from '../lib/storage/connection-registry.js';
 import { liveRun, wantsLiveView } from './graph/live-run.js';
 import type { CommandArguments, CommandContext } from './command-module.js';
 import { graphCassettes, type GraphCassettes } from './graph/cassettes.js';
+import { renderOnlyProvider } from './graph/render-provider.js';
 import { GraphTrace } from './graph/graph-trace.js';
 import { SupervisorProgress } from './graph/supervisor-progress.js';
 
@@ -55,7 +56,8 @@ export async function run(args: CommandArguments, context: CommandContext): Prom
     switch (act) {
       case 'render': {
         if (rest.length !== 1) throw new UsageError('usage: agentlib graph render <graph.yaml> [--format mermaid|ascii|json]');
-        const graph = await loadGraph(resolve(cwd, rest[0] as string));
+        // Drawing reads the structure only: no provider is created, so no API key is needed.
+        const graph = await loadGraph(resolve(cwd, rest[0] as string), { createProvider: renderOnlyProvider });
         out(args.format === 'json' ? JSON.stringify(graph.toJSON(), null, 2) : args.format === 'ascii' ? await graph.visualize('ascii') : graph.toMermaid());
         return 0;
       }

@@ -17,6 +17,14 @@ nodes:
   publish: { function: ./nodes.mjs#step }
 `);
 
+await writeFile(join(dir, 'writer.yaml'), 'name: writer\nprovider: openai\nsystem_prompt: You write.\n');
+await writeFile(join(dir, 'agents.graph.yaml'), `kind: graph
+name: agents
+entry: write
+nodes:
+  write: { agent: ./writer.yaml }
+`);
+
 describe('agentlib graph render --format ascii (built binary)', () => {
   before(() => ensureCliBuilt());
 
@@ -29,5 +37,16 @@ describe('agentlib graph render --format ascii (built binary)', () => {
     const rows = ['START', 'draft', 'publish', 'END'].map(row);
     assert.ok(rows.every((r, i) => r > 0 && (i === 0 || r > (rows[i - 1] as number))), `${rows.join(',')}\n${result.stdout}`);
     for (let i = 1; i < rows.length; i += 1) assert.ok(lines.slice(rows[i - 1], rows[i]).some((line) => line.trim() === '▼'), `an arrow into ${i}`);
+  });
+
+  test('a graph of agent nodes renders with no API key: drawing never creates a provider', async () => {
+    const env = { ...cliEnv(undefined) };
+    delete env['OPENAI_API_KEY'];
+    delete env['OPENAI_BASE_URL'];
+    for (const format of ['ascii', 'mermaid', 'json']) {
+      const result = await agentlib(['graph', 'render', 'agents.graph.yaml', '--format', format], { cwd: dir, env });
+      assert.equal(result.exitCode, 0, `${format}: ${result.stderr}`);
+      assert.match(result.stdout, /write/, format);
+    }
   });
 });
