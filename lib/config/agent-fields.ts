@@ -2,7 +2,7 @@ import { REASONING_STRATEGIES, type ReasoningStrategyName } from '../agent/strat
 import { CACHE_FIELDS, readCache } from './cache-node.js';
 import { BUDGET_FIELDS, RETRY_FIELDS, STRUCTURED_FIELDS, TOOL_CONFIG_FIELDS, TRACE_FIELDS } from './group-fields.js';
 import { ENTITY_MEMORY_FIELDS, KNOWLEDGE_GRAPH_FIELDS, KNOWLEDGE_MEMORY_FIELDS, memoryComponent } from './long-term-memory-fields.js';
-import { GUARDRAILS_FIELDS, MCP_FIELDS, MEMORY_FIELDS, PLACEHOLDER_READERS, SESSION_FIELDS } from './placeholder-fields.js';
+import { GUARDRAILS_FIELDS, MCP_FIELDS, MEMORY_FIELDS, SUBSYSTEM_READERS, SESSION_FIELDS } from './subsystem-fields.js';
 import { POLICY_FIELDS, readPolicy } from './policy-node.js';
 import { PROVIDER_FIELDS, readProvider } from './provider-node.js';
 import { AUDIT_FIELDS, COHERENCE_FIELDS, readCoherence, SCREENING_FIELDS } from './safety-fields.js';
@@ -44,17 +44,17 @@ export const AGENT_FIELDS: FieldTable = {
   trace: { read: group(TRACE_FIELDS), type: 'mapping', description: 'Trace shaping.', fields: TRACE_FIELDS },
   structured: { read: group(STRUCTURED_FIELDS), type: 'mapping', description: 'Structured-output repair.', fields: STRUCTURED_FIELDS },
   cache: { read: readCache, type: 'URL | true | mapping', description: 'Cache of LLM replies and cacheable tool results (see docs/caching.md).', fields: CACHE_FIELDS },
-  memory: { read: PLACEHOLDER_READERS.memory, type: 'mapping', description: 'Conversation memory.', fields: MEMORY_FIELDS },
-  session: { read: PLACEHOLDER_READERS.session, type: 'mapping', description: 'Persistent sessions.', fields: SESSION_FIELDS },
+  memory: { read: SUBSYSTEM_READERS.memory, type: 'mapping', description: 'Conversation memory.', fields: MEMORY_FIELDS },
+  session: { read: SUBSYSTEM_READERS.session, type: 'mapping', description: 'Persistent sessions.', fields: SESSION_FIELDS },
   entity_memory: { read: memoryComponent(ENTITY_MEMORY_FIELDS), type: 'true | mapping', description: 'Entities of the conversation, extracted after each run ("Known Entities").', fields: ENTITY_MEMORY_FIELDS },
   knowledge_graph: { read: memoryComponent(KNOWLEDGE_GRAPH_FIELDS), type: 'true | mapping', description: 'Relationships as triples, extracted after each run ("Known Relationships").', fields: KNOWLEDGE_GRAPH_FIELDS },
   knowledge_memory: { read: memoryComponent(KNOWLEDGE_MEMORY_FIELDS), type: 'true | mapping', description: 'Long-term memory: the remember tool, MEMORY.md and daily logs.', fields: KNOWLEDGE_MEMORY_FIELDS },
   compress: { read: group(COMPRESS_FIELDS), type: 'mapping', description: 'Prompt compression near the context window (per call; never the memory).', fields: COMPRESS_FIELDS },
-  guardrails: { read: PLACEHOLDER_READERS.guardrails, type: 'mapping', description: 'Guardrails on the input, the answer, tool arguments and tool results.', fields: GUARDRAILS_FIELDS },
+  guardrails: { read: SUBSYSTEM_READERS.guardrails, type: 'mapping', description: 'Guardrails on the input, the answer, tool arguments and tool results.', fields: GUARDRAILS_FIELDS },
   screening: { read: group(SCREENING_FIELDS), type: 'mapping', description: 'Tool-output screening for prompt injection.', fields: SCREENING_FIELDS },
   coherence: { read: readCoherence, type: 'mapping', description: 'The intent check before each tool call (one extra LLM call).', fields: COHERENCE_FIELDS },
   audit: { read: group(AUDIT_FIELDS), type: 'mapping', description: 'JSONL audit log of runs, tool calls and policy decisions.', fields: AUDIT_FIELDS },
-  mcp: { read: PLACEHOLDER_READERS.mcp, type: 'mapping', description: 'MCP servers.', fields: MCP_FIELDS },
+  mcp: { read: SUBSYSTEM_READERS.mcp, type: 'mapping', description: 'MCP servers.', fields: MCP_FIELDS },
   retrieval: { read: retrievalKey('retrieval'), type: 'URL | mapping', description: 'An index built with `agentlib rag index`: the agent gets a search tool over it that cites sources (see docs/rag.md).', fields: RETRIEVAL_FIELDS },
   rag: { read: retrievalKey('rag'), camel: 'retrieval', type: 'URL | mapping', description: 'The spec\'s name of `retrieval:`.', fields: RETRIEVAL_FIELDS },
   knowledge: { read: retrievalKey('knowledge'), camel: 'retrieval', type: 'URL | mapping', description: 'Another name of `retrieval:`.', fields: RETRIEVAL_FIELDS },

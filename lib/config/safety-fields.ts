@@ -1,5 +1,5 @@
 import { PRIVACY_LEVELS } from '../safety/audit/audit-types.js';
-import { regexSource } from './placeholder-fields.js';
+import { regexSource } from './subsystem-fields.js';
 import { readProvider } from './provider-node.js';
 import { childPath, deref, report } from './read-context.js';
 import { list, record } from './read-collections.js';

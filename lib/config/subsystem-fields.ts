@@ -151,8 +151,8 @@ export const MCP_FIELDS: FieldTable = {
   servers: { read: list(mcpServer), type: 'list of servers', description: 'MCP servers whose tools the agent gets.', fields: MCP_SERVER_FIELDS },
 };
 
-/** Readers of the placeholder groups. */
-export const PLACEHOLDER_READERS = {
+/** Readers of the subsystem groups (memory, session, guardrails, mcp). */
+export const SUBSYSTEM_READERS = {
   memory: group(MEMORY_FIELDS),
   session: group(SESSION_FIELDS),
   guardrails: group(GUARDRAILS_FIELDS),
