@@ -1,5 +1,6 @@
 import { END } from '../constants.js';
 import type { GraphDefinition, NodeSpec } from '../node-spec.js';
+import { askMark, leafNodeLine, mermaidLabel as label, mermaidNodeId } from './mermaid-syntax.js';
 
 /**
  * The Mermaid flowchart `visualize('ascii')` lays out (with beautiful-mermaid's ASCII renderer).
@@ -40,12 +41,7 @@ export function diagramId(prefix: string, name: string): string {
 }
 
 function id(prefix: string, name: string): string {
-  if (name === END) return `${prefix}__end__`;
-  return `${prefix}${name.replace(/[^A-Za-z0-9_]/g, (c) => `_${c.charCodeAt(0).toString(16)}_`)}`;
-}
-
-function label(text: string): string {
-  return `"${text.replace(/"/g, '#quot;')}"`;
+  return name === END ? `${prefix}__end__` : mermaidNodeId(prefix, name);
 }
 
 /** The ids an arrow into node `name` of `def` (drawn with `prefix`) points at. */
@@ -86,14 +82,13 @@ function draw(def: GraphDefinition, prefix: string, lines: string[], edges: stri
 
 function drawNode(spec: NodeSpec, prefix: string, lines: string[], edges: string[], indent: string, marks: Marks): void {
   const node = id(prefix, spec.name);
-  const ask = spec.options.interruptBefore !== undefined && spec.options.interruptBefore !== false ? marks.ask : '';
+  const ask = askMark(spec, marks.ask);
+  const leaf = leafNodeLine(spec, node, ask, indent);
+  if (leaf !== undefined) {
+    lines.push(leaf);
+    return;
+  }
   switch (spec.kind) {
-    case 'agent':
-      lines.push(`${indent}${node}[${label(`${spec.name}${ask}`)}]`);
-      return;
-    case 'function':
-      lines.push(`${indent}${node}(${label(`${spec.name}${ask}`)})`);
-      return;
     case 'parallel':
       lines.push(`${indent}subgraph ${node}[${label(`${spec.name}${marks.parallel}${spec.merge}${ask}`)}]`);
       for (const member of spec.members) drawNode(member, `${node}__`, lines, edges, `${indent}  `, marks);

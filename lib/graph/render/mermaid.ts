@@ -1,5 +1,6 @@
 import { END } from '../constants.js';
 import type { GraphDefinition, NodeSpec } from '../node-spec.js';
+import { askMark, leafNodeLine, mermaidLabel as label, mermaidNodeId } from './mermaid-syntax.js';
 
 /**
  * A Mermaid flowchart of the graph: START → entry; agents as rectangles, functions as rounded
@@ -15,12 +16,7 @@ export function graphToMermaid(def: GraphDefinition): string {
 }
 
 function id(prefix: string, name: string): string {
-  if (name === END) return '__end__';
-  return `${prefix}${name.replace(/[^A-Za-z0-9_]/g, (c) => `_${c.charCodeAt(0).toString(16)}_`)}`;
-}
-
-function label(text: string): string {
-  return `"${text.replace(/"/g, '#quot;')}"`;
+  return name === END ? '__end__' : mermaidNodeId(prefix, name);
 }
 
 function draw(def: GraphDefinition, prefix: string, lines: string[], indent: string): void {
@@ -38,14 +34,13 @@ function draw(def: GraphDefinition, prefix: string, lines: string[], indent: str
 
 function drawNode(spec: NodeSpec, prefix: string, lines: string[], indent: string): void {
   const node = id(prefix, spec.name);
-  const ask = spec.options.interruptBefore !== undefined && spec.options.interruptBefore !== false ? ' ⏸' : '';
+  const ask = askMark(spec, ' ⏸');
+  const leaf = leafNodeLine(spec, node, ask, indent);
+  if (leaf !== undefined) {
+    lines.push(leaf);
+    return;
+  }
   switch (spec.kind) {
-    case 'agent':
-      lines.push(`${indent}${node}[${label(`${spec.name}${ask}`)}]`);
-      return;
-    case 'function':
-      lines.push(`${indent}${node}(${label(`${spec.name}${ask}`)})`);
-      return;
     case 'parallel':
       lines.push(`${indent}subgraph ${node}[${label(`${spec.name} · parallel ${spec.merge}${ask}`)}]`, `${indent}  direction LR`);
       for (const member of spec.members) drawNode(member, `${node}__`, lines, `${indent}  `);
