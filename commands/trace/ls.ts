@@ -3,10 +3,11 @@ import { writeJson } from '../../cli/output.js';
 import type { CommandArguments, CommandContext } from '../command-module.js';
 import { formatCost, formatDuration, formatTokensGrouped } from '../../lib/core/format-units.js';
 import { cell, formatTimestamp, safeCell, table } from './format.js';
+import type { TraceTotals } from '../../lib/trace/stores/types.js';
 import { listTraceFiles, shownPath, traceIdOf, traceLocation } from './resolve-trace.js';
 
 /** One row of `agentlib trace ls`. */
-export interface TraceListEntry {
+export interface TraceListEntry extends TraceTotals {
   /** The trace id (file name without `.jsonl`; the run id for traces `agentlib run` saved). */
   id: string;
   /** The file, relative to the working directory when inside it. */
@@ -19,12 +20,6 @@ export interface TraceListEntry {
   /** Run start in ms since the epoch (the file's modification time when the trace has none). */
   startedAt: number;
   durationMs: number;
-  steps: number;
-  llmCalls: number;
-  toolCalls: number;
-  errors: number;
-  totalTokens: number;
-  costUsd: number;
   /** Set when the trace ends early: its run never finished it (killed, or still running), or its last line is cut off. */
   incomplete?: true;
   /** Set when the file is not a readable trace (the other fields are then partial). */

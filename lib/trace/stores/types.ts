@@ -18,8 +18,18 @@ export interface TraceQuery {
   limit?: number;
 }
 
+/** The totals of one trace: step counts, tokens and cost (a `trace ls` row and a TraceSummary carry them). */
+export interface TraceTotals {
+  steps: number;
+  llmCalls: number;
+  toolCalls: number;
+  errors: number;
+  totalTokens: number;
+  costUsd: number;
+}
+
 /** One row of `TraceStore.list`: the run fields and totals of a stored trace, without its steps. */
-export interface TraceSummary {
+export interface TraceSummary extends TraceTotals {
   runId: string;
   parentRunId?: string;
   agentName?: string;
@@ -30,12 +40,6 @@ export interface TraceSummary {
   startedAt: number;
   durationMs: number;
   tags: string[];
-  steps: number;
-  llmCalls: number;
-  toolCalls: number;
-  errors: number;
-  totalTokens: number;
-  costUsd: number;
   incomplete?: true;
 }
 
