@@ -50,6 +50,7 @@ export async function run(args: CommandArguments, context: CommandContext): Prom
   const cassetteFlags = { ...(typeof args.record === 'string' ? { record: args.record } : {}), ...(typeof args.replay === 'string' ? { replay: args.replay } : {}) };
   if (act !== 'run' && act !== 'resume' && act !== 'fork' && Object.keys(cassetteFlags).length > 0) throw new UsageError(`--record and --replay apply to graph run, resume and fork, not to graph ${act}`);
   if (act !== 'run' && act !== 'resume' && act !== 'fork' && args.trace !== undefined) throw new UsageError(`--trace and --no-trace apply to graph run, resume and fork, not to graph ${act}`);
+  if (act !== 'resume' && args['take-over'] !== undefined) throw new UsageError(`--take-over applies to graph resume, not to graph ${act}`);
   const trace = new GraphTrace(args.trace as string | boolean | undefined, cwd);
   const cassettes = graphCassettes({ ...cassetteFlags, cwd, env: context.io.env, warnUnused: act === 'run' });
   try {
@@ -86,7 +87,7 @@ export async function run(args: CommandArguments, context: CommandContext): Prom
         const interruptId = rest[0] as string;
         const store = await openCheckpointStore(String(args.checkpoint), { cwd });
         const graph = await graphOf(args, cwd, await store.getLatest(interruptId.slice(0, Math.max(0, interruptId.lastIndexOf(':')))), cassettes);
-        return await report(args, context, trace.watch(graph.streamResume(interruptId, parseValue(args.response), { checkpointStore: store, signal: context.signal, observers: [trace.observer] })), store, cassettes, trace);
+        return await report(args, context, trace.watch(graph.streamResume(interruptId, parseValue(args.response), { checkpointStore: store, signal: context.signal, observers: [trace.observer], ...(args['take-over'] === true ? { takeOverClaim: true } : {}) })), store, cassettes, trace);
       }
       case 'fork': {
         if (rest.length !== 1) throw new UsageError('usage: agentlib graph fork <checkpointId> [--set key=value …]');

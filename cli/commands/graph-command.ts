@@ -14,6 +14,7 @@ export const graphCommand: CommandDescriptor = {
       .option('checkpoint', { type: 'string', default: 'sqlite://', describe: 'the checkpoint store: sqlite://[path] (default .agentlib/agentlib.db), postgres://…, file://dir, memory://' })
       .option('thread', { type: 'string', describe: 'run: the thread id; checkpoints: the thread to list or remove' })
       .option('response', { type: 'string', describe: 'resume: the answer (JSON if it parses, else the text)' })
+      .option('take-over', { type: 'boolean', describe: 'resume: answer an interrupt another resume claimed (when that process died before the run went on)' })
       .option('graph', { type: 'string', describe: 'resume/fork: the graph file (default: the one the run was started with)' })
       .option('set', { type: 'string', array: true, describe: 'fork: key=value set in state.data (value parsed as JSON when it parses)' })
       .option('record', { type: 'string', describe: 'run/resume/fork: record every provider call of the agent nodes to this cassette (JSONL)' })

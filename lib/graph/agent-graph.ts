@@ -297,9 +297,9 @@ export class AgentGraph {
     return store ?? this.#options.checkpointStore ?? (this.#memory ??= new InMemoryCheckpointStore());
   }
 
-  #setup(options: GraphRunOptions, threadId: string, sink: ((e: AgentEvent) => void) | undefined, signal: AbortSignal, parentCheckpointId: string | null, responses: ReadonlyMap<string, unknown>): RunSetup {
+  #setup(options: GraphRunOptions, threadId: string, sink: ((e: AgentEvent) => void) | undefined, signal: AbortSignal, parentCheckpointId: string | null, responses: ReadonlyMap<string, unknown>, runId?: string): RunSetup {
     const interruptStore = this.#storeOf(options.checkpointStore ?? this.#options.checkpointStore);
-    return runSetup({ def: this.definition(), graphOptions: this.#options, options, threadId, sink, signal, parentCheckpointId, responses, interruptStore });
+    return runSetup({ def: this.definition(), graphOptions: this.#options, options, threadId, sink, signal, parentCheckpointId, responses, interruptStore, ...(runId === undefined ? {} : { runId }) });
   }
 
   #signal(options: GraphRunOptions, own: AbortSignal | undefined): { signal: AbortSignal; dispose: () => void } {
@@ -309,6 +309,7 @@ export class AgentGraph {
 
   async #start(input: GraphInput, options: GraphRunOptions, sink: ((e: AgentEvent) => void) | undefined, own: AbortSignal | undefined): Promise<GraphResult> {
     this.validate();
+    refuseTakeOver(options, 'run');
     const threadId = checkStoreId(options.threadId ?? generateId('thread'), 'thread id');
     const { signal, dispose } = this.#signal(options, own);
     try {
@@ -344,16 +345,25 @@ export class AgentGraph {
     if (colon <= 0) throw new InterruptError(interruptId, 'unknown');
     const threadId = interruptId.slice(0, colon);
     const store = this.#storeOf(options.checkpointStore);
-    const latest = await store.getLatest(checkStoreId(threadId, 'thread id'));
-    const pending = latest?.interrupts.find((i) => i.id === interruptId);
-    if (!latest || !pending) {
+    const pendingIn = async (): Promise<{ latest: Checkpoint; pending: Checkpoint['interrupts'][number] }> => {
+      const latest = await store.getLatest(checkStoreId(threadId, 'thread id'));
+      const pending = latest?.interrupts.find((i) => i.id === interruptId);
+      if (latest && pending) return { latest, pending };
       const earlier = latest ? await store.list(threadId, { limit: 10_000 }) : [];
       throw new InterruptError(interruptId, earlier.some((c) => c.interrupts.some((i) => i.id === interruptId)) ? 'used' : 'unknown');
-    }
-    if (latest.graph !== this.name) throw new GraphExecutionError(`interrupt "${interruptId}" belongs to graph "${latest.graph}", not "${this.name}"`);
+    };
+    const first = await pendingIn();
+    if (first.latest.graph !== this.name) throw new GraphExecutionError(`interrupt "${interruptId}" belongs to graph "${first.latest.graph}", not "${this.name}"`);
+    // Claim the interrupt before anything runs, so that two resumes of it (two server processes
+    // sharing one store) never both run the interrupted node; then check it is still pending:
+    // a resume that ended between our read and our claim has moved the thread on.
+    const owner = generateId('run');
+    const held = await store.claimInterrupt(threadId, { interruptId, owner, claimedAt: new Date().toISOString() }, options.takeOverClaim === true);
+    if (held) throw new InterruptError(interruptId, 'claimed', { claim: held });
     const { signal, dispose } = this.#signal(options, own);
     try {
-      const setup = this.#setup(options, threadId, sink, signal, latest.id, new Map([[interruptId, response]]));
+      const { latest, pending } = first.latest.id === (await store.getLatest(threadId))?.id ? first : await pendingIn();
+      const setup = this.#setup(options, threadId, sink, signal, latest.id, new Map([[interruptId, response]]), owner);
       const event = { type: 'graph-resume', runId: setup.runId, timestamp: Date.now(), ...(setup.parentRunId === undefined ? {} : { parentRunId: setup.parentRunId }), graph: this.name, node: pending.node, interruptId } as const;
       sink?.(event);
       const p = setup.bus.emit(event);
@@ -361,11 +371,18 @@ export class AgentGraph {
       return await runToResult(setup, { ...latest, interrupts: [] });
     } finally {
       dispose();
+      // After a run that went on, the thread's latest checkpoint no longer holds the interrupt
+      // ('used'); after one that failed before its first checkpoint, it can be answered again.
+      // A release that fails leaves a claim on an interrupt the run has answered (harmless: it is
+      // 'used' now) or on one a failed run leaves pending (then answered with takeOverClaim); it
+      // must not hide the run's own outcome.
+      await store.releaseInterrupt(threadId, interruptId, owner).catch(() => undefined);
     }
   }
 
   async #continue(threadId: string, options: GraphRunOptions, sink: ((e: AgentEvent) => void) | undefined, own: AbortSignal | undefined): Promise<GraphResult> {
     this.validate();
+    refuseTakeOver(options, 'continueThread');
     const store = this.#storeOf(options.checkpointStore);
     const latest = await store.getLatest(checkStoreId(threadId, 'thread id'));
     if (!latest) throw new CheckpointNotFoundError('thread', threadId);
@@ -378,4 +395,9 @@ export class AgentGraph {
       dispose();
     }
   }
+}
+
+/** `takeOverClaim` means something to resume only. */
+function refuseTakeOver(options: GraphRunOptions, method: string): void {
+  if (options.takeOverClaim !== undefined) throw new GraphExecutionError(`takeOverClaim is an option of resume, not of ${method}`);
 }

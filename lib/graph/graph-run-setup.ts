@@ -23,6 +23,8 @@ export interface RunSetupRequest {
   responses: ReadonlyMap<string, unknown>;
   /** Where interrupts are kept (the step store, or the graph's in-memory one). */
   interruptStore: CheckpointStore;
+  /** The run id (default: a new one). */
+  runId?: string;
 }
 
 /** @internal One run's setup: its ids, event bus, stores and limits (run options over graph options over defaults). */
@@ -30,7 +32,7 @@ export function runSetup(request: RunSetupRequest): RunSetup {
   const { options, graphOptions: g } = request;
   return {
     def: request.def,
-    runId: generateId('run'),
+    runId: request.runId ?? generateId('run'),
     threadId: request.threadId,
     parentRunId: options.parentRunId,
     tag: undefined,

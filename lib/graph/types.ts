@@ -168,6 +168,11 @@ export interface GraphRunOptions {
   stateUpdate?: Partial<Pick<GraphState, 'data' | 'metadata' | 'messages'>>;
   /** More observers for this run. */
   observers?: readonly AgentObserver[];
+  /**
+   * `resume` only: answer the interrupt even though another resume claimed it (use it when the
+   * process that claimed it died before the run went on). Refused by run and continueThread.
+   */
+  takeOverClaim?: boolean;
 }
 
 /** How a graph run ended. */

@@ -1,9 +1,10 @@
-import { link, mkdir, readdir, readFile, rm, unlink, writeFile } from 'node:fs/promises';
+import { createHash } from 'node:crypto';
+import { link, mkdir, readdir, readFile, rename, rm, unlink, writeFile } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
 import { decodeCheckpoint, encodeCheckpoint } from './codec.js';
 import { pageLimit } from './page.js';
 import { checkStoreId, resolveInside } from '../../storage/store-id.js';
-import type { Checkpoint, CheckpointStore, ListCheckpointsOptions } from './types.js';
+import type { Checkpoint, CheckpointStore, InterruptClaim, ListCheckpointsOptions } from './types.js';
 
 const FILE = /^(\d{12})-(.+)\.json$/;
 
@@ -119,7 +120,54 @@ export class FileCheckpointStore implements CheckpointStore {
     return count;
   }
 
+  /** The claim file of an interrupt: `<thread>/.claims/<sha256 of the interrupt id>.json`. */
+  #claimFile(threadId: string, interruptId: string): { dir: string; path: string } {
+    const dir = join(this.#threadDir(threadId), '.claims');
+    return { dir, path: join(dir, `${createHash('sha256').update(interruptId).digest('hex')}.json`) };
+  }
+
+  async claimInterrupt(threadId: string, claim: InterruptClaim, takeOver = false): Promise<InterruptClaim | undefined> {
+    const { dir, path } = this.#claimFile(threadId, claim.interruptId);
+    await mkdir(dir, { recursive: true });
+    // Written whole under a temporary name, then linked (fails when the claim exists) or renamed (takeOver).
+    const temp = join(dir, `.${process.pid}.${Math.random().toString(36).slice(2)}.tmp`);
+    await writeFile(temp, JSON.stringify(claim));
+    try {
+      for (;;) {
+        if (takeOver) {
+          await rename(temp, path);
+          return undefined;
+        }
+        try {
+          await link(temp, path);
+          return undefined;
+        } catch (error) {
+          if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
+        }
+        const held = await readClaim(path);
+        if (held) return held;
+        // Released between the link and the read: try again.
+      }
+    } finally {
+      await unlink(temp).catch(() => undefined);
+    }
+  }
+
+  async releaseInterrupt(threadId: string, interruptId: string, owner: string): Promise<void> {
+    const { path } = this.#claimFile(threadId, interruptId);
+    if ((await readClaim(path))?.owner === owner) await unlink(path).catch(() => undefined);
+  }
+
   close(): Promise<void> {
     return Promise.resolve();
+  }
+}
+
+async function readClaim(path: string): Promise<InterruptClaim | undefined> {
+  try {
+    return JSON.parse(await readFile(path, 'utf8')) as InterruptClaim;
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return undefined;
+    throw error;
   }
 }

@@ -1,7 +1,7 @@
 import { decodeCheckpoint, encodeCheckpoint } from './codec.js';
 import { pageOf } from './page.js';
 import { checkStoreId } from '../../storage/store-id.js';
-import type { Checkpoint, CheckpointStore, ListCheckpointsOptions } from './types.js';
+import type { Checkpoint, CheckpointStore, InterruptClaim, ListCheckpointsOptions } from './types.js';
 
  
 
@@ -14,6 +14,8 @@ export class InMemoryCheckpointStore implements CheckpointStore {
   /** Thread → encoded checkpoints, oldest first. */
   readonly #threads = new Map<string, { id: string; text: string }[]>();
   readonly #byId = new Map<string, string>();
+  /** Thread → interrupt id → claim. */
+  readonly #claims = new Map<string, Map<string, InterruptClaim>>();
 
   async put(checkpoint: Checkpoint): Promise<void> {
     checkStoreId(checkpoint.threadId, 'thread id');
@@ -53,7 +55,22 @@ export class InMemoryCheckpointStore implements CheckpointStore {
     const list = this.#threads.get(checkStoreId(threadId, 'thread id')) ?? [];
     for (const c of list) this.#byId.delete(c.id);
     this.#threads.delete(threadId);
+    this.#claims.delete(threadId);
     return list.length;
+  }
+
+  async claimInterrupt(threadId: string, claim: InterruptClaim, takeOver = false): Promise<InterruptClaim | undefined> {
+    let claims = this.#claims.get(checkStoreId(threadId, 'thread id'));
+    if (!claims) this.#claims.set(threadId, (claims = new Map()));
+    const held = claims.get(claim.interruptId);
+    if (held && !takeOver) return { ...held };
+    claims.set(claim.interruptId, { ...claim });
+    return undefined;
+  }
+
+  async releaseInterrupt(threadId: string, interruptId: string, owner: string): Promise<void> {
+    const claims = this.#claims.get(checkStoreId(threadId, 'thread id'));
+    if (claims?.get(interruptId)?.owner === owner) claims.delete(interruptId);
   }
 
   async close(): Promise<void> {}

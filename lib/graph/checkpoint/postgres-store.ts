@@ -6,7 +6,7 @@ import { redactStoreUrl } from '../../storage/store-url.js';
 import { decodeCheckpoint, encodeCheckpoint } from './codec.js';
 import { pageLimit } from './page.js';
 import { CHECKPOINT_SUBSYSTEM } from './sqlite-store.js';
-import type { Checkpoint, CheckpointStore, ListCheckpointsOptions } from './types.js';
+import type { Checkpoint, CheckpointStore, InterruptClaim, ListCheckpointsOptions } from './types.js';
 
 /** migrations[i] takes the checkpoint tables from version i to i + 1. */
 export const POSTGRES_CHECKPOINT_MIGRATIONS: readonly string[] = [
@@ -18,6 +18,13 @@ export const POSTGRES_CHECKPOINT_MIGRATIONS: readonly string[] = [
      record TEXT NOT NULL
    );
    CREATE INDEX graph_checkpoints_thread ON graph_checkpoints (thread_id, seq);`,
+  `CREATE TABLE graph_interrupt_claims (
+     interrupt_id TEXT PRIMARY KEY,
+     thread_id TEXT NOT NULL,
+     owner TEXT NOT NULL,
+     claimed_at TEXT NOT NULL
+   );
+   CREATE INDEX graph_interrupt_claims_thread ON graph_interrupt_claims (thread_id);`,
 ];
 
 /**
@@ -89,8 +96,30 @@ export class PostgresCheckpointStore implements CheckpointStore {
   }
 
   async deleteThread(threadId: string): Promise<number> {
-    const result = await this.#pool.query('DELETE FROM graph_checkpoints WHERE thread_id = $1', [checkStoreId(threadId, 'thread id')]);
+    checkStoreId(threadId, 'thread id');
+    await this.#pool.query('DELETE FROM graph_interrupt_claims WHERE thread_id = $1', [threadId]);
+    const result = await this.#pool.query('DELETE FROM graph_checkpoints WHERE thread_id = $1', [threadId]);
     return result.rowCount ?? 0;
+  }
+
+  async claimInterrupt(threadId: string, claim: InterruptClaim, takeOver = false): Promise<InterruptClaim | undefined> {
+    checkStoreId(threadId, 'thread id');
+    const args = [claim.interruptId, threadId, claim.owner, claim.claimedAt];
+    if (takeOver) {
+      await this.#pool.query('INSERT INTO graph_interrupt_claims (interrupt_id, thread_id, owner, claimed_at) VALUES ($1, $2, $3, $4) ON CONFLICT (interrupt_id) DO UPDATE SET owner = excluded.owner, claimed_at = excluded.claimed_at', args);
+      return undefined;
+    }
+    // One statement: of two servers inserting at once, exactly one gets the row back.
+    const taken = await this.#pool.query('INSERT INTO graph_interrupt_claims (interrupt_id, thread_id, owner, claimed_at) VALUES ($1, $2, $3, $4) ON CONFLICT (interrupt_id) DO NOTHING RETURNING interrupt_id', args);
+    if (taken.rowCount === 1) return undefined;
+    const { rows } = await this.#pool.query<InterruptClaim>('SELECT interrupt_id AS "interruptId", owner, claimed_at AS "claimedAt" FROM graph_interrupt_claims WHERE interrupt_id = $1', [claim.interruptId]);
+    // Released between the two statements: try again.
+    return rows[0] ?? this.claimInterrupt(threadId, claim);
+  }
+
+  async releaseInterrupt(threadId: string, interruptId: string, owner: string): Promise<void> {
+    checkStoreId(threadId, 'thread id');
+    await this.#pool.query('DELETE FROM graph_interrupt_claims WHERE interrupt_id = $1 AND owner = $2', [interruptId, owner]);
   }
 
   async close(): Promise<void> {

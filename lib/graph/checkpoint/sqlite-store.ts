@@ -4,7 +4,7 @@ import { migrateSqlite } from '../../storage/migrate-sqlite.js';
 import { checkStoreId } from '../../storage/store-id.js';
 import { decodeCheckpoint, encodeCheckpoint } from './codec.js';
 import { pageLimit } from './page.js';
-import type { Checkpoint, CheckpointStore, ListCheckpointsOptions } from './types.js';
+import type { Checkpoint, CheckpointStore, InterruptClaim, ListCheckpointsOptions } from './types.js';
 
 /** The subsystem name in `agentlib_schema`. */
 export const CHECKPOINT_SUBSYSTEM = 'graph_checkpoints';
@@ -19,6 +19,13 @@ export const SQLITE_CHECKPOINT_MIGRATIONS: readonly string[] = [
      record TEXT NOT NULL
    );
    CREATE INDEX graph_checkpoints_thread ON graph_checkpoints (thread_id, seq);`,
+  `CREATE TABLE graph_interrupt_claims (
+     interrupt_id TEXT PRIMARY KEY,
+     thread_id TEXT NOT NULL,
+     owner TEXT NOT NULL,
+     claimed_at TEXT NOT NULL
+   );
+   CREATE INDEX graph_interrupt_claims_thread ON graph_interrupt_claims (thread_id);`,
 ];
 
 /**
@@ -37,6 +44,11 @@ export class SQLiteCheckpointStore implements CheckpointStore {
   readonly #pageBefore: SqliteStatement;
   readonly #threads: SqliteStatement;
   readonly #delete: SqliteStatement;
+  readonly #claim: SqliteStatement;
+  readonly #takeOver: SqliteStatement;
+  readonly #claimOf: SqliteStatement;
+  readonly #release: SqliteStatement;
+  readonly #deleteClaims: SqliteStatement;
 
   /** Opens (and migrates) the database file at `path`. */
   constructor(path: string) {
@@ -56,6 +68,11 @@ export class SQLiteCheckpointStore implements CheckpointStore {
     this.#pageBefore = db.prepare('SELECT id, record FROM graph_checkpoints WHERE thread_id = ? AND seq < (SELECT seq FROM graph_checkpoints WHERE id = ? AND thread_id = ?) ORDER BY seq DESC LIMIT ?');
     this.#threads = db.prepare('SELECT DISTINCT thread_id FROM graph_checkpoints ORDER BY thread_id');
     this.#delete = db.prepare('DELETE FROM graph_checkpoints WHERE thread_id = ?');
+    this.#claim = db.prepare('INSERT INTO graph_interrupt_claims (interrupt_id, thread_id, owner, claimed_at) VALUES (?, ?, ?, ?) ON CONFLICT (interrupt_id) DO NOTHING');
+    this.#takeOver = db.prepare('INSERT INTO graph_interrupt_claims (interrupt_id, thread_id, owner, claimed_at) VALUES (?, ?, ?, ?) ON CONFLICT (interrupt_id) DO UPDATE SET owner = excluded.owner, claimed_at = excluded.claimed_at');
+    this.#claimOf = db.prepare('SELECT interrupt_id AS interruptId, owner, claimed_at AS claimedAt FROM graph_interrupt_claims WHERE interrupt_id = ?');
+    this.#release = db.prepare('DELETE FROM graph_interrupt_claims WHERE interrupt_id = ? AND owner = ?');
+    this.#deleteClaims = db.prepare('DELETE FROM graph_interrupt_claims WHERE thread_id = ?');
   }
 
   /** The database file. */
@@ -96,7 +113,27 @@ export class SQLiteCheckpointStore implements CheckpointStore {
   }
 
   async deleteThread(threadId: string): Promise<number> {
-    return this.#delete.run(checkStoreId(threadId, 'thread id')).changes;
+    checkStoreId(threadId, 'thread id');
+    this.#deleteClaims.run(threadId);
+    return this.#delete.run(threadId).changes;
+  }
+
+  async claimInterrupt(threadId: string, claim: InterruptClaim, takeOver = false): Promise<InterruptClaim | undefined> {
+    checkStoreId(threadId, 'thread id');
+    const args = [claim.interruptId, threadId, claim.owner, claim.claimedAt];
+    if (takeOver) {
+      this.#takeOver.run(...args);
+      return undefined;
+    }
+    // One statement: of two processes inserting at once, exactly one changes a row.
+    if (this.#claim.run(...args).changes === 1) return undefined;
+    // Released between the two statements (another process's resume ended): try again.
+    return (this.#claimOf.get(claim.interruptId) as InterruptClaim | undefined) ?? this.claimInterrupt(threadId, claim);
+  }
+
+  async releaseInterrupt(threadId: string, interruptId: string, owner: string): Promise<void> {
+    checkStoreId(threadId, 'thread id');
+    this.#release.run(interruptId, owner);
   }
 
   async close(): Promise<void> {

@@ -79,6 +79,15 @@ export interface ListCheckpointsOptions {
   before?: string;
 }
 
+/** Who is answering an interrupt: taken by `resume` before it runs (see CheckpointStore.claimInterrupt). */
+export interface InterruptClaim {
+  interruptId: string;
+  /** The resuming run's id. */
+  owner: string;
+  /** ISO time of the claim. */
+  claimedAt: string;
+}
+
 /**
  * Where graph checkpoints live. Every backend passes test/lib/graph/checkpoint-store-conformance.test.ts.
  * Checkpoints are versioned JSON; state JSON cannot hold is refused by `put` with the path of the value.
@@ -94,8 +103,17 @@ export interface CheckpointStore {
   list(threadId: string, options?: ListCheckpointsOptions): Promise<Checkpoint[]>;
   /** Every thread id, sorted. */
   threads(): Promise<string[]>;
-  /** Deletes a thread's checkpoints; returns how many there were. */
+  /** Deletes a thread's checkpoints (and its interrupt claims); returns how many checkpoints there were. */
   deleteThread(threadId: string): Promise<number>;
+  /**
+   * Claims `claim.interruptId` (of thread `threadId`), atomically across every process sharing the
+   * store, so that two resumes of one interrupt never both run: returns undefined when the claim
+   * is taken, or the claim that already holds the interrupt. With `takeOver`, an existing claim
+   * is replaced (for a claim left by a process that died mid-resume).
+   */
+  claimInterrupt(threadId: string, claim: InterruptClaim, takeOver?: boolean): Promise<InterruptClaim | undefined>;
+  /** Drops `owner`'s claim on the interrupt; a claim another owner holds is left alone. */
+  releaseInterrupt(threadId: string, interruptId: string, owner: string): Promise<void>;
   /** Releases connections. */
   close(): Promise<void>;
 }

@@ -21,6 +21,8 @@ interface Backend {
   options?: { skip: string | false };
   /** Several processes can write one thread (a shared database file). */
   multiProcess?: (dir: string) => string;
+  /** A store URL several processes can share (for the claim race). */
+  claimUrl?: () => Promise<string>;
   open: () => Promise<{ store: CheckpointStore; writeRaw: (threadId: string, id: string, text: string) => Promise<void>; cleanup: () => Promise<void> }>;
 }
 
@@ -42,6 +44,11 @@ const backends: Backend[] = [
   },
   {
     name: 'file',
+    claimUrl: async () => {
+      const dir = await mkdtemp(join(tmpdir(), 'agentlib-ckpt-claims-'));
+      temps.push(dir);
+      return `file://${dir}`;
+    },
     open: async () => {
       const dir = await mkdtemp(join(tmpdir(), 'agentlib-ckpt-'));
       temps.push(dir);
@@ -59,6 +66,11 @@ const backends: Backend[] = [
   {
     name: 'sqlite',
     multiProcess: (dir) => join(dir, 'agentlib.db'),
+    claimUrl: async () => {
+      const dir = await mkdtemp(join(tmpdir(), 'agentlib-ckpt-claims-'));
+      temps.push(dir);
+      return `sqlite://${join(dir, 'agentlib.db')}`;
+    },
     open: async () => {
       const dir = await mkdtemp(join(tmpdir(), 'agentlib-ckpt-sqlite-'));
       temps.push(dir);
@@ -69,6 +81,11 @@ const backends: Backend[] = [
   {
     name: 'postgres',
     options: requires('postgres'),
+    claimUrl: async () => {
+      const db = await freshPostgresDatabase();
+      databases.push(db);
+      return db.url;
+    },
     open: async () => {
       const db = await freshPostgresDatabase();
       databases.push(db);
@@ -201,6 +218,42 @@ for (const backend of backends) {
       }
     });
   
+    test('interrupt claims: one holder at a time, released by its owner only, taken over on request, gone with the thread', async () => {
+      const { store, cleanup } = await backend.open();
+      try {
+        const claim = (owner: string) => ({ interruptId: 't-claim:int_1', owner, claimedAt: `2026-01-01T00:00:0${owner.length}.000Z` });
+        assert.equal(await store.claimInterrupt('t-claim', claim('run_a')), undefined, 'the first claim is taken');
+        assert.deepEqual(await store.claimInterrupt('t-claim', claim('run_bb')), claim('run_a'), 'a second claim gets the holder');
+        assert.equal(await store.claimInterrupt('t-claim', { ...claim('run_bb'), interruptId: 't-claim:int_2' }), undefined, 'claims are per interrupt');
+        await store.releaseInterrupt('t-claim', 't-claim:int_1', 'run_bb');
+        assert.deepEqual(await store.claimInterrupt('t-claim', claim('run_ccc')), claim('run_a'), 'another owner cannot release it');
+        await store.releaseInterrupt('t-claim', 't-claim:int_1', 'run_a');
+        assert.equal(await store.claimInterrupt('t-claim', claim('run_ccc')), undefined, 'released by its owner, it can be claimed again');
+        assert.equal(await store.claimInterrupt('t-claim', claim('run_dddd'), true), undefined, 'takeOver replaces a claim');
+        assert.deepEqual(await store.claimInterrupt('t-claim', claim('run_e')), claim('run_dddd'));
+        await store.put(checkpoint('t-claim'));
+        await store.deleteThread('t-claim');
+        assert.equal(await store.claimInterrupt('t-claim', claim('run_e')), undefined, 'deleteThread drops the thread\'s claims');
+        for (const bad of HOSTILE_IDS) {
+          await assert.rejects(store.claimInterrupt(bad, { interruptId: `${bad}:int_1`, owner: 'run_x', claimedAt: '2026-01-01T00:00:00.000Z' }), (e: unknown) => (e as Error).name === 'InvalidStoreIdError', bad);
+        }
+      } finally {
+        await store.close();
+        await cleanup();
+      }
+    });
+
+    if (backend.claimUrl) {
+      test('four processes claiming the same 30 interrupts: each interrupt won by exactly one', async () => {
+        const url = await (backend.claimUrl as () => Promise<string>)();
+        const script = fileURLToPath(new URL('./fixtures/claim-interrupts.ts', import.meta.url));
+        const outputs = await Promise.all(['p1', 'p2', 'p3', 'p4'].map((tag) => promisify(execFile)(process.execPath, ['--import', 'tsx', script, url, tag, '30'])));
+        const won = outputs.flatMap((o) => JSON.parse(o.stdout) as string[]);
+        assert.equal(won.length, 30, `claims won: ${won.length}`);
+        assert.equal(new Set(won).size, 30);
+      });
+    }
+
     if (backend.multiProcess) {
       test('four processes writing one thread: every checkpoint kept, each process in its own order', async () => {
         const dir = await mkdtemp(join(tmpdir(), 'agentlib-ckpt-mp-'));
