@@ -4,10 +4,15 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, describe, test } from 'node:test';
 import { EXIT_INTERRUPTED_FOR_INPUT, run } from '../../commands/graph.js';
+import { SQLiteCheckpointStore } from '../../lib/graph/checkpoint/sqlite-store.js';
+import { closeAllStorage } from '../../lib/storage/connection-registry.js';
 import { memoryIO } from '../support/cli-io.js';
 
 const dir = await mkdtemp(join(tmpdir(), 'agentlib-graph-cli-'));
-after(() => rm(dir, { recursive: true, force: true }));
+after(async () => {
+  await closeAllStorage();
+  await rm(dir, { recursive: true, force: true });
+});
 await writeFile(join(dir, 'nodes.mjs'), `export function draft() { return { data: { draft: 'v1' }, output: 'drafted' }; }
 export function publish(state) { return 'published: ' + state.data.__human_input__; }
 `);
@@ -49,6 +54,21 @@ describe('agentlib graph (command module)', () => {
     const plain = memoryIO();
     await run({ ...base, action: 'run', args: ['review.graph.yaml', 'go'], 'output-format': 'text' }, context(plain));
     assert.match(plain.err(), /interrupted at publish: Publish\?\n {2}resume: agentlib graph resume \S+:int_\w+ --response "…" --checkpoint sqlite:\/\//);
+  });
+
+  test('resume of an interrupt a dead process claimed: refused with the --take-over advice, then answered with --take-over; --take-over elsewhere is a usage error', async () => {
+    const io = memoryIO();
+    assert.equal(await run({ ...base, action: 'run', args: ['review.graph.yaml', 'go'], thread: 'claimed-thread' }, context(io)), EXIT_INTERRUPTED_FOR_INPUT);
+    const { interruptId } = JSON.parse(io.out()) as { interruptId: string };
+    // What a resume killed before its first checkpoint leaves in the store.
+    const store = new SQLiteCheckpointStore(join(dir, 'ckpt.db'));
+    await store.claimInterrupt('claimed-thread', { interruptId, owner: 'run_dead', claimedAt: '2026-01-01T00:00:00.000Z' });
+    await store.close();
+    await assert.rejects(Promise.resolve(run({ ...base, action: 'resume', args: [interruptId], response: 'yes' }, context(memoryIO()))), (e: unknown) => (e as Error).name === 'InterruptError' && /being answered by run run_dead .*--take-over/.test((e as Error).message));
+    const taken = memoryIO();
+    assert.equal(await run({ ...base, action: 'resume', args: [interruptId], response: 'yes', 'take-over': true }, context(taken)), 0);
+    assert.equal((JSON.parse(taken.out()) as { content: string }).content, 'published: yes');
+    await assert.rejects(Promise.resolve(run({ ...base, action: 'run', args: ['review.graph.yaml', 'go'], 'take-over': true }, context(memoryIO()))), /--take-over applies to graph resume, not to graph run/);
   });
 
   test('an unknown action is a usage error with a suggestion', async () => {
