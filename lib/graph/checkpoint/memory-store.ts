@@ -61,7 +61,7 @@ export class InMemoryCheckpointStore implements CheckpointStore {
 
   async claimInterrupt(threadId: string, claim: InterruptClaim, takeOver = false): Promise<InterruptClaim | undefined> {
     let claims = this.#claims.get(checkStoreId(threadId, 'thread id'));
-    if (!claims) this.#claims.set(threadId, (claims = new Map()));
+    if (!claims) this.#claims.set(threadId, (claims = new Map<string, InterruptClaim>()));
     const held = claims.get(claim.interruptId);
     if (held && !takeOver) return { ...held };
     claims.set(claim.interruptId, { ...claim });
