@@ -53,6 +53,18 @@ export async function run(args: CommandArguments, context: CommandContext): Prom
   if (act !== 'resume' && args['take-over'] !== undefined) throw new UsageError(`--take-over applies to graph resume, not to graph ${act}`);
   const trace = new GraphTrace(args.trace as string | boolean | undefined, cwd);
   const cassettes = graphCassettes({ ...cassetteFlags, cwd, env: context.io.env, warnUnused: act === 'run' });
+  /** run, resume and fork: the live view on a terminal (text output), else the headless report. */
+  const present = async (graph: AgentGraph, store: CheckpointStore, start: () => GraphStream, history?: readonly string[]): Promise<number> => {
+    if (!wantsLiveView(args['output-format'], context.io)) return await report(args, context, trace.watch(start()), store, cassettes, trace);
+    try {
+      return await liveRun(graph, { io: context.io, color: context.color, runOptions: { checkpointStore: store, signal: context.signal, observers: [trace.observer] }, track: (stream) => trace.watch(stream), start, resumeCommand: (id) => resumeCommand(args, id), ...(history === undefined ? {} : { history }) });
+    } finally {
+      const tracePath = trace.finish();
+      if (tracePath !== undefined) context.io.stderr.write(`trace ${tracePath}\n`);
+      await store.close();
+      for (const line of cassettes.finish()) context.io.stderr.write(`${line}\n`);
+    }
+  };
   try {
     switch (act) {
       case 'render': {
@@ -69,25 +81,17 @@ export async function run(args: CommandArguments, context: CommandContext): Prom
         cassettes.loaded();
         const store = await openCheckpointStore(String(args.checkpoint), { cwd });
         const options = { checkpointStore: store, metadata: { [GRAPH_FILE_KEY]: file }, signal: context.signal, observers: [trace.observer], ...(typeof args.thread === 'string' ? { threadId: args.thread } : {}) };
-        if (wantsLiveView(args['output-format'], context.io)) {
-          try {
-            return await liveRun(graph, { io: context.io, color: context.color, runOptions: { checkpointStore: store, signal: context.signal, observers: [trace.observer] }, track: (stream) => trace.watch(stream), start: () => graph.stream(rest[1], options), resumeCommand: (id) => resumeCommand(args, id) });
-          } finally {
-            const tracePath = trace.finish();
-            if (tracePath !== undefined) context.io.stderr.write(`trace ${tracePath}\n`);
-            await store.close();
-            for (const line of cassettes.finish()) context.io.stderr.write(`${line}\n`);
-          }
-        }
-        return await report(args, context, trace.watch(graph.stream(rest[1], options)), store, cassettes, trace);
+        return await present(graph, store, () => graph.stream(rest[1], options));
       }
       case 'resume': {
         if (rest.length !== 1) throw new UsageError('usage: agentlib graph resume <interruptId> --response "…"');
         if (typeof args.response !== 'string') throw new UsageError('graph resume needs --response "…" (the answer; JSON if it parses)');
+        const response = parseValue(args.response);
         const interruptId = rest[0] as string;
         const store = await openCheckpointStore(String(args.checkpoint), { cwd });
-        const graph = await graphOf(args, cwd, await store.getLatest(interruptId.slice(0, Math.max(0, interruptId.lastIndexOf(':')))), cassettes);
-        return await report(args, context, trace.watch(graph.streamResume(interruptId, parseValue(args.response), { checkpointStore: store, signal: context.signal, observers: [trace.observer], ...(args['take-over'] === true ? { takeOverClaim: true } : {}) })), store, cassettes, trace);
+        const latest = await store.getLatest(interruptId.slice(0, Math.max(0, interruptId.lastIndexOf(':'))));
+        const graph = await graphOf(args, cwd, latest, cassettes);
+        return await present(graph, store, () => graph.streamResume(interruptId, response, { checkpointStore: store, signal: context.signal, observers: [trace.observer], ...(args['take-over'] === true ? { takeOverClaim: true } : {}) }), latest?.state.history);
       }
       case 'fork': {
         if (rest.length !== 1) throw new UsageError('usage: agentlib graph fork <checkpointId> [--set key=value …]');
@@ -101,7 +105,7 @@ export async function run(args: CommandArguments, context: CommandContext): Prom
           data[pair.slice(0, eq)] = parseValue(pair.slice(eq + 1));
         }
         const graph = await graphOf(args, cwd, source, cassettes);
-        return await report(args, context, trace.watch(graph.stream(undefined, { checkpointStore: store, fromCheckpoint: source.id, stateUpdate: { data }, signal: context.signal, observers: [trace.observer] })), store, cassettes, trace);
+        return await present(graph, store, () => graph.stream(undefined, { checkpointStore: store, fromCheckpoint: source.id, stateUpdate: { data }, signal: context.signal, observers: [trace.observer] }), source.state.history);
       }
       case 'checkpoints':
         return await checkpoints(args, rest, out, cwd);

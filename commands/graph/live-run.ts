@@ -29,12 +29,14 @@ export interface LiveRunOptions {
   start: () => GraphStream;
   /** Called with every stream the view starts (the run, then each resume in place), e.g. to trace its result. */
   track?: (stream: GraphStream) => GraphStream;
+  /** The nodes that ran before (resume and fork: the checkpoint's `state.history`), drawn done. */
+  history?: readonly string[];
   /** `agentlib graph resume <id> --response "…"` plus the store flag, for a run left waiting. */
   resumeCommand: (interruptId: string) => string;
 }
 
 /**
- * `agentlib graph run` on a terminal: the Ink graph view (tui/graph) draws the run live and takes
+ * `agentlib graph run`, `resume` and `fork` on a terminal: the Ink graph view (tui/graph) draws the run live and takes
  * interrupt answers in place (resumed in this process). Returns the exit code: 0 completed, 5 left
  * waiting on a question (the resume command printed), 130 cancelled, 3 failed (the error thrown).
  */
@@ -50,7 +52,7 @@ export async function liveRun(graph: AgentGraph, options: LiveRunOptions): Promi
   };
   const io = options.io;
   const end = await runGraphView(
-    { graph: graph.name, nodes, start: () => track(options.start()), resume: (id, answer) => track(graph.streamResume(id, answer, options.runOptions)) },
+    { graph: graph.name, nodes, start: () => track(options.start()), resume: (id, answer) => track(graph.streamResume(id, answer, options.runOptions)), ...(options.history === undefined ? {} : { history: options.history }) },
     { stdin: io.stdin as NodeJS.ReadStream, stdout: io.stdout as NodeJS.WriteStream, stderr: io.stderr as NodeJS.WriteStream, color: options.color, diagram, places: locateBoxes(diagram, nodes) },
   );
   if (end.kind === 'error') throw end.error;

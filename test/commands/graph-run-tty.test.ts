@@ -1,4 +1,5 @@
 import assert from 'node:assert/strict';
+import { spawnSync } from 'node:child_process';
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { after, before, describe, test } from 'node:test';
@@ -12,6 +13,7 @@ describe('agentlib graph run in a real terminal (tmux): the live view', requires
   let server: ReplayServer;
   let project: ReturnType<typeof scratchProject>;
   const tmux = tmuxSession('agentlib-graph-run');
+  const resumeTmux = tmuxSession('agentlib-graph-resume');
   before(async () => {
     ensureCliBuilt();
     server = await startReplayServer();
@@ -19,6 +21,7 @@ describe('agentlib graph run in a real terminal (tmux): the live view', requires
   });
   after(async () => {
     tmux.kill();
+    resumeTmux.kill();
     await server.close();
     project.cleanup();
   });
@@ -59,5 +62,26 @@ describe('agentlib graph run in a real terminal (tmux): the live view', requires
     assert.deepEqual([header.agentName, header.status], ['calc-review', 'completed'], 'the status of the run resumed in place');
     const nodes = stepLines.map((l) => JSON.parse(l) as { type: string; name?: string }).filter((s) => s.type === 'graph_node_start').map((s) => s.name);
     assert.deepEqual(nodes, ['calc', 'publish'], 'one trace holds the run and its resume in the view');
+  });
+  test('graph resume on a terminal: the live view starts with the nodes that ran done, and finishes the run', async () => {
+    writeFileSync(join(project.dir, 'review-nodes.mjs'), "export function draft() { return 'v1'; }\nexport function publish(state) { return 'published: ' + state.data.__human_input__; }\n");
+    writeFileSync(
+      join(project.dir, 'review.graph.yaml'),
+      'kind: graph\nname: review\nentry: draft\nnodes:\n  draft: { function: ./review-nodes.mjs#draft, next: publish }\n  publish: { function: ./review-nodes.mjs#publish, interrupt_before: "Publish?" }\n',
+    );
+    const store = `sqlite://${join(project.dir, 'resume.db')}`;
+    const first = spawnSync(process.execPath, [binPath, 'graph', 'run', 'review.graph.yaml', 'go', '--checkpoint', store, '--output-format', 'json'], { cwd: project.dir, env: { ...process.env, ...cliEnv(server) }, encoding: 'utf8' });
+    assert.equal(first.status, 5, first.stderr);
+    const { interruptId } = JSON.parse(first.stdout) as { interruptId: string };
+    const exitFile = join(project.dir, 'resume-exit-code');
+    const env = Object.entries(cliEnv(server)).filter(([k]) => k !== 'CI').map(([k, v]) => `${k}=${shellQuote(v)}`).join(' ');
+    resumeTmux.start(`cd ${shellQuote(project.dir)} && env -u CI -u CONTINUOUS_INTEGRATION ${env} ${shellQuote(process.execPath)} ${shellQuote(binPath)} graph resume ${shellQuote(interruptId)} --response yes --checkpoint ${shellQuote(store)}; echo $? > ${shellQuote(exitFile)}; sleep 60`, 100, 40);
+    await waitFor(() => existsSync(exitFile) && readFileSync(exitFile, 'utf8').trim() !== '', 'the resumed run to end');
+    const done = resumeTmux.pane();
+    assert.equal(readFileSync(exitFile, 'utf8').trim(), '0', done);
+    assert.match(done, /│ *publish ⏸ *│/, 'the drawing');
+    assert.match(done, /✓ draft\b.*✓ publish/, `draft (run before the resume) and publish both done:\n${done}`);
+    assert.match(done, /published: yes/);
+    assert.match(done, /· completed/);
   });
 });

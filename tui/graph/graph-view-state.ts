@@ -66,8 +66,11 @@ export function activityText(activity: NodeActivity): string {
   return sanitizeForTerminal(activity.text);
 }
 
-/** The state before any event: every node pending. */
-export function initialGraphView(graph: string, nodes: readonly DiagramNode[]): GraphViewState {
+/**
+ * The state before any event: every node pending, except the top-level nodes of `history` (what
+ * ran before a resumed or forked run: its checkpoint's `state.history`), done as often as listed.
+ */
+export function initialGraphView(graph: string, nodes: readonly DiagramNode[], history: readonly string[] = []): GraphViewState {
   const names: Record<string, Record<string, string>> = {};
   const subgraphs: Record<string, string> = {};
   for (const node of nodes) {
@@ -76,10 +79,16 @@ export function initialGraphView(graph: string, nodes: readonly DiagramNode[]): 
     (names[prefix] ??= {})[node.name] = node.key;
     if (node.childGraph !== undefined) subgraphs[node.key] = node.childGraph;
   }
+  const views: Record<string, NodeView> = Object.fromEntries(nodes.map((n) => [n.key, { status: 'pending', runs: 0 }]));
+  for (const name of history) {
+    const key = names['']?.[name];
+    const view = key === undefined ? undefined : views[key];
+    if (key !== undefined && view !== undefined) views[key] = { status: 'done', runs: view.runs + 1 };
+  }
   return {
     graph,
     runId: undefined,
-    nodes: Object.fromEntries(nodes.map((n) => [n.key, { status: 'pending', runs: 0 }])),
+    nodes: views,
     order: nodes.map((n) => n.key),
     running: [],
     activity: {},

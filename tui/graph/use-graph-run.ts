@@ -13,6 +13,8 @@ export interface GraphRunDriver {
   nodes: readonly DiagramNode[];
   start: () => GraphStream;
   resume: (interruptId: string, answer: unknown) => GraphStream;
+  /** The nodes that ran before this run (a resumed or forked run's checkpoint history): drawn done. */
+  history?: readonly string[];
   /** Called once the run is over (completed, failed, cancelled; not while it waits on a question). */
   onEnd: (end: GraphRunEnd) => void;
 }
@@ -32,7 +34,7 @@ export function parseAnswer(text: string): unknown {
  * it, `lastResult` is the latest result (the one waiting when the user leaves).
  */
 export function useGraphRun(driver: GraphRunDriver): { state: GraphViewState; content: string | undefined; answer: (interruptId: string, text: string) => void; cancel: () => void; lastResult: () => GraphResult | undefined } {
-  const [state, dispatch] = useReducer(graphViewReducer, undefined, () => initialGraphView(driver.graph, driver.nodes));
+  const [state, dispatch] = useReducer(graphViewReducer, undefined, () => initialGraphView(driver.graph, driver.nodes, driver.history));
   const [content, setContent] = useState<string | undefined>(undefined);
   const current = useRef<GraphStream | undefined>(undefined);
   const latest = useRef<GraphResult | undefined>(undefined);

@@ -75,4 +75,18 @@ describe('the graph view state (events → node states)', () => {
     assert.equal(answered.outcome, undefined);
     assert.equal(graphViewReducer(state, { type: 'finished', status: 'error' }).nodes.team?.status, 'failed');
   });
+  test('a resumed or forked run starts with the nodes of its checkpoint history done (top level only, counted), the rest pending', () => {
+    const child = new AgentGraph({ name: 'child' }).addNode('check', () => 'c').setEntry('check');
+    const graph = new AgentGraph({ name: 'g' })
+      .addNode('draft', () => 'd', { next: 'review' })
+      .addSubgraph('review', child, { next: 'publish' })
+      .addNode('publish', () => 'p')
+      .setEntry('draft');
+    const state = initialGraphView('g', diagramNodes(graph.definition()), ['draft', 'draft', 'review', 'check', 'unknown']);
+    assert.deepEqual(state.nodes.draft, { status: 'done', runs: 2 });
+    assert.deepEqual(state.nodes.review, { status: 'done', runs: 1 });
+    assert.equal(state.nodes.review__check?.status, 'pending', 'a name of the history is a top-level node');
+    assert.equal(state.nodes.publish?.status, 'pending');
+    assert.deepEqual(initialGraphView('g', diagramNodes(graph.definition())).nodes.draft, { status: 'pending', runs: 0 });
+  });
 });
