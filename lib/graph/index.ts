@@ -35,7 +35,7 @@ export { SQLiteCheckpointStore, SQLITE_CHECKPOINT_MIGRATIONS, CHECKPOINT_SUBSYST
 export { PostgresCheckpointStore, POSTGRES_CHECKPOINT_MIGRATIONS } from './checkpoint/postgres-store.js';
 export { openCheckpointStore } from './checkpoint/open-store.js';
 export { CHECKPOINT_KIND, CHECKPOINT_VERSION, decodeCheckpoint, encodeCheckpoint } from './checkpoint/codec.js';
-export type { Checkpoint, CheckpointSource, CheckpointStore, ListCheckpointsOptions, NodeProgress, PendingTarget, RunSnapshot } from './checkpoint/types.js';
+export type { Checkpoint, CheckpointSource, CheckpointStore, InterruptClaim, ListCheckpointsOptions, NodeProgress, PendingTarget, RunSnapshot } from './checkpoint/types.js';
 export { graphToJSON, type GraphJSON, type GraphNodeJSON } from './render/to-json.js';
 export { graphToMermaid } from './render/mermaid.js';
 export { graphToAscii, type AsciiOptions } from './render/ascii.js';
