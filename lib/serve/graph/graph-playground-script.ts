@@ -203,8 +203,10 @@ function handle(view, name, data) {
       if (key === undefined) break;
       view.running = view.running.filter((k) => k !== key).concat([key]);
       setNode(key, "running");
-      view.cards.delete(key);
-      card(view, key);
+      // A node entered again after an answer keeps its card; a node run again (a loop) gets a new one.
+      const old = view.cards.get(key);
+      if (old && old.dataset.status !== "running" && old.dataset.status !== "interrupted") view.cards.delete(key);
+      setCard(card(view, key), "running");
       break;
     }
     case "node-end": {
