@@ -76,12 +76,14 @@ function addNode(node, prefix, depth, parent, entry, next, router) {
   if (entry) line.appendChild(el("span", "badge", "entry"));
   if (node.interruptBefore) line.appendChild(el("span", "badge", "asks first"));
   if (node.errorPolicy) line.appendChild(el("span", "badge", "on error: " + node.errorPolicy));
-  line.appendChild(el("span", "state", WORDS.pending));
   row.appendChild(line);
   const edges = [];
   if (next.length) edges.push("→ " + next.join(", "));
   if (router) edges.push("⇢ " + (router.targets ? router.targets.join(" | ") : "any node") + " (router)");
-  if (edges.length) row.appendChild(el("div", "edges", edges.join("  ")));
+  const sub = el("div", "sub");
+  sub.appendChild(el("span", "edges", edges.join("  ")));
+  sub.appendChild(el("span", "state", WORDS.pending));
+  row.appendChild(sub);
   nodeList.appendChild(row);
   rows.set(key, row);
   if (node.kind === "parallel") for (const member of node.members || []) addNode(member, prefix, depth + 1, key, false, [], null);
@@ -174,10 +176,14 @@ function card(view, key) {
   c.appendChild(head);
   c.tools = new Map();
   c.current = null;
-  if (view.group && view.group.members.has(key)) view.group.box.appendChild(c);
-  else view.msg.insertBefore(c, view.live);
+  place(view, c);
   view.cards.set(key, c);
   return c;
+}
+/** Puts a card where the run is now (after an answer, the node's work shows below the question). */
+function place(view, c) {
+  if (view.group && view.group.members.has(c.dataset.node)) view.group.box.appendChild(c);
+  else view.msg.insertBefore(c, view.live);
 }
 function setCard(c, status, note) {
   c.dataset.status = status;
@@ -206,6 +212,7 @@ function handle(view, name, data) {
       // A node entered again after an answer keeps its card; a node run again (a loop) gets a new one.
       const old = view.cards.get(key);
       if (old && old.dataset.status !== "running" && old.dataset.status !== "interrupted") view.cards.delete(key);
+      else if (old) place(view, old);
       setCard(card(view, key), "running");
       break;
     }
@@ -217,7 +224,7 @@ function handle(view, name, data) {
       setNode(key, "done", seconds);
       const c = card(view, key);
       setCard(c, "done", seconds);
-      if (!c.querySelector(".text") && data.output) c.appendChild(el("div", "output", short(data.output, 2000)));
+      if (!c.querySelector(".text") && data.output) c.appendChild(el("div", "output", short(data.output, 400)));
       break;
     }
     case "graph-error": {
@@ -245,7 +252,9 @@ function handle(view, name, data) {
       if (key === undefined) break;
       view.running = view.running.filter((k) => k !== key).concat([key]);
       setNode(key, "running");
-      setCard(card(view, key), "running");
+      const c = card(view, key);
+      place(view, c);
+      setCard(c, "running");
       break;
     }
     case "graph-routing": {

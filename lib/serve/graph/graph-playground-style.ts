@@ -11,14 +11,15 @@ aside h2 { font-size: 12px; color: var(--muted); text-transform: uppercase; lett
 .node .line, .card-head { display: flex; gap: 6px; align-items: baseline; flex-wrap: wrap; }
 .node .name, .card-head .name { font-weight: 600; font-family: ui-monospace, SFMono-Regular, Menlo, Consolas, monospace; }
 .node .kind, .node .edges { color: var(--muted); font-size: 12px; }
-.node .edges { margin-left: 20px; font-family: ui-monospace, SFMono-Regular, Menlo, Consolas, monospace; }
+.node .sub { display: flex; gap: 8px; margin-left: 20px; }
+.node .edges { font-family: ui-monospace, SFMono-Regular, Menlo, Consolas, monospace; }
 .badge { font-size: 11px; border: 1px solid var(--line); border-radius: 8px; padding: 0 6px; color: var(--muted); }
 .state { margin-left: auto; font-size: 12px; color: var(--muted); }
 .glyph { display: inline-block; width: 1em; text-align: center; font-weight: 700; }
-[data-status="running"] > .line .glyph, [data-status="running"] > .card-head .glyph, [data-status="running"] > .line .state { color: var(--warn); }
+[data-status="running"] > .line .glyph, [data-status="running"] > .card-head .glyph, [data-status="running"] > .sub .state { color: var(--warn); }
 [data-status="done"] > .line .glyph, [data-status="done"] > .card-head .glyph { color: var(--ok); }
-[data-status="failed"] > .line .glyph, [data-status="failed"] > .card-head .glyph, [data-status="failed"] > .line .state { color: var(--err); }
-[data-status="interrupted"] > .line .glyph, [data-status="interrupted"] > .card-head .glyph, [data-status="interrupted"] > .line .state { color: var(--accent); }
+[data-status="failed"] > .line .glyph, [data-status="failed"] > .card-head .glyph, [data-status="failed"] > .sub .state { color: var(--err); }
+[data-status="interrupted"] > .line .glyph, [data-status="interrupted"] > .card-head .glyph, [data-status="interrupted"] > .sub .state { color: var(--accent); }
 [data-status="skipped"] { opacity: .6; }
 .node[data-status="running"] { border-left-color: var(--warn); background: var(--bg); }
 .node[data-status="interrupted"] { border-left-color: var(--accent); background: var(--bg); }
