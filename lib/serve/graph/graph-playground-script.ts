@@ -17,8 +17,8 @@ tokenInput.value = sessionStorage.getItem("agentlib.token") || "";
 tokenInput.addEventListener("change", () => { sessionStorage.setItem("agentlib.token", tokenInput.value); loadSchema(); });
 
 const END = "__end__";
-const STATES = { pending: "·", running: "⊷", done: "✓", failed: "x", skipped: "–", interrupted: "?" };
-const WORDS = { pending: "pending", running: "running", done: "done", failed: "failed", skipped: "not run", interrupted: "waiting for an answer" };
+const STATES = { pending: "·", running: "⊷", done: "✓", failed: "x", skipped: "!", unreached: "–", interrupted: "?" };
+const WORDS = { pending: "pending", running: "running", done: "done", failed: "failed", skipped: "skipped after an error", unreached: "not run", interrupted: "waiting for an answer" };
 let controller = null;
 /** Node key → its row in the graph panel. */
 const rows = new Map();
@@ -155,6 +155,15 @@ function keyOf(view, ev, name) {
   const prefix = ev.parentRunId === undefined ? "" : view.childRuns[ev.runId];
   return prefix === undefined || !names[prefix] ? undefined : names[prefix][name];
 }
+/** The key of the node an interrupt's path names (["review"], ["team", "critic"], ["sub", "ask"]). */
+function pathKey(path) {
+  let prefix = "";
+  for (let i = 0; i < path.length - 1; i++) {
+    const key = names[prefix] && names[prefix][path[i]];
+    if (key !== undefined && subgraphs[key] !== undefined) prefix = key + "/";
+  }
+  return names[prefix] ? names[prefix][path[path.length - 1]] : undefined;
+}
 /** The key of the node a nested agent event belongs to (its node tag, at any level). */
 function agentKey(view, name) {
   if (name === undefined) return undefined;
@@ -221,8 +230,15 @@ function handle(view, name, data) {
       if (key === undefined) break;
       view.running = view.running.filter((k) => k !== key);
       const seconds = (data.durationMs / 1000).toFixed(2) + " s";
-      setNode(key, "done", seconds);
       const c = card(view, key);
+      if (data.skipped) {
+        // It failed; its ErrorPolicy SKIP let the run go on.
+        setNode(key, "skipped", seconds);
+        setCard(c, "skipped", seconds);
+        c.appendChild(el("div", "output failed", data.skipped.name + ": " + data.skipped.message));
+        break;
+      }
+      setNode(key, "done", seconds);
       setCard(c, "done", seconds);
       if (!c.querySelector(".text") && data.output) c.appendChild(el("div", "output", short(data.output, 400)));
       break;
@@ -343,7 +359,7 @@ function finish(view, r) {
   usage.id = "usage";
   for (const q of view.msg.querySelectorAll(".question:not(.answered)")) q.remove();
   if (r.status === "completed") {
-    for (const [key, row] of rows) if (row.dataset.status === "pending") setNode(key, "skipped");
+    for (const [key, row] of rows) if (row.dataset.status === "pending") setNode(key, "unreached");
     const answer = el("div", "final");
     answer.appendChild(el("div", "who", "answer"));
     answer.appendChild(el("div", "text", r.content));
@@ -353,6 +369,9 @@ function finish(view, r) {
     for (const f of older) if (f !== answer) f.removeAttribute("id");
     prompt.focus();
   } else if (r.interrupted) {
+    // Nodes around the question (a subgraph, a parallel group) wait with it.
+    for (const [key, row] of rows) if (row.dataset.status === "running") setNode(key, "interrupted");
+    for (const q of r.interrupts) { const key = pathKey(q.path); if (key !== undefined) setNode(key, "interrupted"); }
     let first = null;
     for (const q of r.interrupts) {
       const input = ask(view, q);
@@ -483,8 +502,8 @@ async function openThread() {
     line(view, "route", "latest checkpoint: step " + latest.step + (latest.node ? " after " + latest.node : "") + " · " + latest.status);
     if (latest.status === "interrupted" && latest.interrupts.length > 0) {
       for (const q of latest.interrupts) {
-        const key = q.path.length ? q.path.join("/") : q.node;
-        if (rows.has(key)) setNode(key, "interrupted"); else setNode(q.node, "interrupted");
+        const key = pathKey(q.path);
+        if (key !== undefined) setNode(key, "interrupted");
       }
       let first = null;
       for (const q of latest.interrupts) { const input = ask(view, q); if (!first) first = input; }

@@ -20,7 +20,9 @@ aside h2 { font-size: 12px; color: var(--muted); text-transform: uppercase; lett
 [data-status="done"] > .line .glyph, [data-status="done"] > .card-head .glyph { color: var(--ok); }
 [data-status="failed"] > .line .glyph, [data-status="failed"] > .card-head .glyph, [data-status="failed"] > .sub .state { color: var(--err); }
 [data-status="interrupted"] > .line .glyph, [data-status="interrupted"] > .card-head .glyph, [data-status="interrupted"] > .sub .state { color: var(--accent); }
-[data-status="skipped"] { opacity: .6; }
+[data-status="unreached"] { opacity: .6; }
+[data-status="skipped"] > .line .glyph, [data-status="skipped"] > .card-head .glyph, [data-status="skipped"] > .sub .state { color: var(--warn); }
+.node-card[data-status="skipped"] { border-color: var(--warn); }
 .node[data-status="running"] { border-left-color: var(--warn); background: var(--bg); }
 .node[data-status="interrupted"] { border-left-color: var(--accent); background: var(--bg); }
 .node[data-status="failed"] { border-left-color: var(--err); }

@@ -10,10 +10,12 @@ import { interrupt } from '../../../lib/graph/interrupt.js';
 import type { Interruptible } from '../../../lib/graph/types.js';
 import { ScriptedProvider } from '../../../lib/providers/scripted.js';
 import type { Provider } from '../../../lib/providers/spec.js';
+import { ErrorPolicy } from '../../../lib/graph/constants.js';
 import { createGraphServeApp, listen, type RunningServer } from '../../../lib/serve/index.js';
 import { launchChromium } from '../../support/chromium.js';
 import { repoRoot } from '../../support/cli-build.js';
 import { requires } from '../../support/requirements.js';
+import { lookupTool } from './helpers.js';
 
 // The playground of a served graph in real headless Chromium: prepare (function) → gather (a
 // parallel group: an agent that streams, a function) → review (asks a person) → router → publish.
@@ -52,6 +54,7 @@ function statuses(page: Page): Promise<Record<string, string>> {
 describe('the graph playground in headless Chromium', requires('chromium'), () => {
   let browser: Browser;
   let server: RunningServer;
+  let nestedServer: RunningServer;
   const textHold = hold();
   const quotesHold = hold();
   const published: string[] = [];
@@ -95,6 +98,25 @@ describe('the graph playground in headless Chromium', requires('chromium'), () =
       .setEntry('prepare');
     const served = createGraphServeApp({ graph, checkpointStore: new InMemoryCheckpointStore(), keepAliveMs: 0, logError: () => undefined });
     server = await listen(served, { port: 0, host: '127.0.0.1' });
+
+    // flaky (fails; ErrorPolicy SKIP) → team (a subgraph: writer, an agent with a tool → ask) → END
+    const writer = new ScriptedProvider({
+      respond: (request) => (request.messages.at(-1)?.role === 'user' ? { toolCalls: [{ toolName: 'lookup_order', parameters: { orderId: '7' } }] } : { chunks: ['Order 7 ', 'shipped.'] }),
+    });
+    const team = new AgentGraph({ name: 'team_graph' })
+      .addNode('writer', new Agent({ name: 'writer', provider: writer, tools: [lookupTool()], retry: { maxRetries: 0 } }), { next: 'ask' })
+      .addNode('ask', async function* (state): Interruptible {
+        const answer = yield interrupt('Sign off?', { text: state.data['__last_output__'] });
+        return `signed: ${String(answer)}`;
+      })
+      .setEntry('writer');
+    const nested = new AgentGraph({ name: 'nested_flow' })
+      .addNode('flaky', () => {
+        throw new Error('flaky source down');
+      }, { errorPolicy: ErrorPolicy.SKIP, next: 'team' })
+      .addSubgraph('team', team)
+      .setEntry('flaky');
+    nestedServer = await listen(createGraphServeApp({ graph: nested, checkpointStore: new InMemoryCheckpointStore(), keepAliveMs: 0, logError: () => undefined }), { port: 0, host: '127.0.0.1' });
     browser = await launchChromium();
   });
   after(async () => {
@@ -102,6 +124,7 @@ describe('the graph playground in headless Chromium', requires('chromium'), () =
     quotesHold.release();
     await browser?.close();
     await server?.close(0);
+    await nestedServer?.close(0);
   });
 
   test('run: nodes go running → done, branches side by side, text streams; the question is answered in the page and the run finishes', async () => {
@@ -215,7 +238,7 @@ describe('the graph playground in headless Chromium', requires('chromium'), () =
     await question.locator('button').click();
     await page.locator('#final').waitFor({ timeout: 5000 });
     assert.equal((await page.textContent('#final .text')) ?? '', 'no', 'the JSON answer went in; the router ended the run');
-    assert.equal((await statuses(page))['publish'], 'skipped', 'a node the run did not reach is marked not run');
+    assert.equal((await statuses(page))['publish'], 'unreached', 'a node the run did not reach is marked not run');
 
     // Another run, answered through the API while the page shows the question: the page's answer gets 409.
     await page.fill('#prompt', 'comets');
@@ -231,6 +254,36 @@ describe('the graph playground in headless Chromium', requires('chromium'), () =
     await error.waitFor({ timeout: 5000 });
     assert.match((await error.textContent()) ?? '', /conflict_error: .*\(HTTP 409\)/);
     assert.equal(await second.locator('.answer').isEnabled(), true, 'the form stays usable after a refused answer');
+    await page.close();
+  });
+
+  test('a subgraph\'s nodes show under it, a node skipped after an error says so, tool calls show in their node', async () => {
+    const page = await browser.newPage({ viewport: { width: 1200, height: 900 } });
+    const consoleErrors: string[] = [];
+    page.on('pageerror', (error) => void consoleErrors.push(error.message));
+    page.on('console', (message) => {
+      if (message.type() === 'error') consoleErrors.push(message.text());
+    });
+    await page.goto(`${nestedServer.url}/playground`);
+    await page.locator('#graph-name', { hasText: 'nested_flow' }).waitFor();
+    assert.deepEqual(Object.keys(await statuses(page)), ['flaky', 'team', 'team/writer', 'team/ask']);
+    assert.match((await page.textContent('.node[data-node="flaky"]')) ?? '', /on error: skip/);
+    await page.fill('#prompt', 'status of order 7');
+    await page.press('#prompt', 'Enter');
+    const question = page.locator('form.question');
+    await question.waitFor({ timeout: 5000 });
+    assert.match((await question.textContent()) ?? '', /team \/ ask asks.*Sign off\?.*Order 7 shipped\./s);
+    assert.deepEqual(await statuses(page), { flaky: 'skipped', team: 'interrupted', 'team/writer': 'done', 'team/ask': 'interrupted' });
+    assert.match((await page.textContent('.node-card[data-node="flaky"]')) ?? '', /Error: flaky source down/);
+    const tool = page.locator('.node-card[data-node="team/writer"] .tool-card[data-tool="lookup_order"]');
+    assert.equal(await tool.getAttribute('data-status'), 'ok');
+    assert.match((await tool.textContent()) ?? '', /✓ lookup_order \{"orderId":"7"\}.*shipped/s);
+    await question.locator('.answer').fill('ok');
+    await question.locator('.answer').press('Enter');
+    await page.locator('#final').waitFor({ timeout: 5000 });
+    assert.equal((await page.textContent('#final .text')) ?? '', 'signed: ok');
+    assert.deepEqual(await statuses(page), { flaky: 'skipped', team: 'done', 'team/writer': 'done', 'team/ask': 'done' });
+    assert.deepEqual(consoleErrors, []);
     await page.close();
   });
 });
