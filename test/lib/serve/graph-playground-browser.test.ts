@@ -47,8 +47,10 @@ interface Attributed {
   getAttribute(name: string): string | null;
 }
 
-function statuses(page: Page): Promise<Record<string, string>> {
-  return page.locator('#nodes .node').evaluateAll((rows) => Object.fromEntries((rows as unknown as Attributed[]).map((row) => [row.getAttribute('data-node'), row.getAttribute('data-status')])));
+/** Node key → its state in the graph panel, in drawing order. */
+async function statuses(page: Page): Promise<Record<string, string>> {
+  const pairs = await page.locator('#nodes .node').evaluateAll((rows) => (rows as unknown as Attributed[]).map((row): [string, string] => [row.getAttribute('data-node') ?? '', row.getAttribute('data-status') ?? '']));
+  return Object.fromEntries(pairs);
 }
 
 describe('the graph playground in headless Chromium', requires('chromium'), () => {
