@@ -336,8 +336,26 @@ function handle(view, name, data) {
       tool.appendChild(el("span", "result", ok ? "→ " + short(data.result, 500) + " · " + data.durationMs + " ms" : "→ " + data.error.message));
       break;
     }
+    case "approval-response": {
+      const key = agentKey(view, data.node);
+      if (key === undefined || data.approved) break;
+      const c = card(view, key);
+      c.current = null;
+      const tool = el("div", "tool-card");
+      tool.dataset.status = "denied";
+      tool.appendChild(el("span", "glyph", "? "));
+      tool.appendChild(el("span", "call", data.toolName + " not approved" + (data.feedback ? ": " + data.feedback : "")));
+      c.appendChild(tool);
+      break;
+    }
     case "result": finish(view, data); break;
     case "error": {
+      if (data.parentRunId !== undefined) {
+        // A nested agent's own error event (its node decides what follows: retry, skip, fail).
+        const key = agentKey(view, data.node);
+        if (key !== undefined) card(view, key).appendChild(el("div", "output failed", data.error.name + ": " + data.error.message));
+        break;
+      }
       for (const key of view.running) setNode(key, "failed");
       view.running = [];
       showError(view, data.error.type, data.error.message + (data.status ? " (HTTP " + data.status + ")" : ""));

@@ -10,6 +10,7 @@ import { interrupt } from '../../../lib/graph/interrupt.js';
 import type { Interruptible } from '../../../lib/graph/types.js';
 import { ScriptedProvider } from '../../../lib/providers/scripted.js';
 import type { Provider } from '../../../lib/providers/spec.js';
+import { ProviderError } from '../../../lib/core/errors/provider-error.js';
 import { ErrorPolicy } from '../../../lib/graph/constants.js';
 import { createGraphServeApp, listen, type RunningServer } from '../../../lib/serve/index.js';
 import { launchChromium } from '../../support/chromium.js';
@@ -101,7 +102,7 @@ describe('the graph playground in headless Chromium', requires('chromium'), () =
     const served = createGraphServeApp({ graph, checkpointStore: new InMemoryCheckpointStore(), keepAliveMs: 0, logError: () => undefined });
     server = await listen(served, { port: 0, host: '127.0.0.1' });
 
-    // flaky (fails; ErrorPolicy SKIP) → team (a subgraph: writer, an agent with a tool → ask) → END
+    // flaky (an agent whose provider fails; ErrorPolicy SKIP) → team (a subgraph: writer, an agent with a tool → ask) → END
     const writer = new ScriptedProvider({
       respond: (request) => (request.messages.at(-1)?.role === 'user' ? { toolCalls: [{ toolName: 'lookup_order', parameters: { orderId: '7' } }] } : { chunks: ['Order 7 ', 'shipped.'] }),
     });
@@ -113,9 +114,7 @@ describe('the graph playground in headless Chromium', requires('chromium'), () =
       })
       .setEntry('writer');
     const nested = new AgentGraph({ name: 'nested_flow' })
-      .addNode('flaky', () => {
-        throw new Error('flaky source down');
-      }, { errorPolicy: ErrorPolicy.SKIP, next: 'team' })
+      .addNode('flaky', new Agent({ name: 'flaky', provider: new ScriptedProvider({ respond: () => ({ error: new ProviderError('flaky source down', { provider: 'scripted', status: 400 }) }) }), retry: { maxRetries: 0 } }), { errorPolicy: ErrorPolicy.SKIP, next: 'team' })
       .addSubgraph('team', team)
       .setEntry('flaky');
     nestedServer = await listen(createGraphServeApp({ graph: nested, checkpointStore: new InMemoryCheckpointStore(), keepAliveMs: 0, logError: () => undefined }), { port: 0, host: '127.0.0.1' });
@@ -276,7 +275,9 @@ describe('the graph playground in headless Chromium', requires('chromium'), () =
     await question.waitFor({ timeout: 5000 });
     assert.match((await question.textContent()) ?? '', /team \/ ask asks.*Sign off\?.*Order 7 shipped\./s);
     assert.deepEqual(await statuses(page), { flaky: 'skipped', team: 'interrupted', 'team/writer': 'done', 'team/ask': 'interrupted' });
-    assert.match((await page.textContent('.node-card[data-node="flaky"]')) ?? '', /Error: flaky source down/);
+    const flaky = (await page.textContent('.node-card[data-node="flaky"]')) ?? '';
+    assert.match(flaky, /skipped after an error.*ProviderError: flaky source down/s, 'the agent\'s own error event and the skip show in its card');
+    assert.equal(await page.locator('.msg.run [role="alert"]').count(), 0, 'a skipped node\'s error is not the run\'s error');
     const tool = page.locator('.node-card[data-node="team/writer"] .tool-card[data-tool="lookup_order"]');
     assert.equal(await tool.getAttribute('data-status'), 'ok');
     assert.match((await tool.textContent()) ?? '', /✓ lookup_order \{"orderId":"7"\}.*shipped/s);
