@@ -26,6 +26,7 @@ aside h2 { font-size: 12px; color: var(--muted); text-transform: uppercase; lett
 .node[data-status="running"] { border-left-color: var(--warn); background: var(--bg); }
 .node[data-status="interrupted"] { border-left-color: var(--accent); background: var(--bg); }
 .node[data-status="failed"] { border-left-color: var(--err); }
+.msg .who .thread { word-break: break-all; }
 .msg .who .thread { text-transform: none; letter-spacing: 0; font-family: ui-monospace, SFMono-Regular, Menlo, Consolas, monospace; user-select: all; }
 .node-card { margin: 8px 0; padding: 8px 10px; border: 1px solid var(--line); border-radius: 6px; background: var(--bg); min-width: 0; }
 .node-card[data-status="failed"] { border-color: var(--err); }
@@ -40,11 +41,11 @@ aside h2 { font-size: 12px; color: var(--muted); text-transform: uppercase; lett
 .question { display: block; margin: 10px 0; padding: 10px 12px; border: 2px solid var(--accent); border-radius: 8px; background: var(--panel); }
 .question .prompt-text { font-weight: 600; white-space: pre-wrap; word-wrap: break-word; }
 .question .payload { font: 12px/1.4 ui-monospace, SFMono-Regular, Menlo, Consolas, monospace; background: var(--bg); border: 1px solid var(--line); border-radius: 6px; padding: 6px 8px; max-height: 240px; overflow: auto; white-space: pre-wrap; word-break: break-word; }
-.question .answer-row { display: flex; gap: 8px; align-items: center; margin-top: 8px; }
-.question .answer { flex: 1; font: inherit; padding: 6px 8px; border: 1px solid var(--line); border-radius: 6px; background: var(--bg); color: var(--fg); }
+.question .answer-row { display: flex; gap: 8px; align-items: center; margin-top: 8px; flex-wrap: wrap; }
+.question .answer { flex: 1 1 200px; min-width: 0; font: inherit; padding: 6px 8px; border: 1px solid var(--line); border-radius: 6px; background: var(--bg); color: var(--fg); }
 .question button { padding: 6px 14px; }
 .question .as-json { font-size: 12px; color: var(--muted); white-space: nowrap; }
-.question .hint { font-size: 11px; color: var(--muted); margin-top: 4px; font-family: ui-monospace, SFMono-Regular, Menlo, Consolas, monospace; }
+.question .hint { font-size: 11px; color: var(--muted); margin-top: 4px; font-family: ui-monospace, SFMono-Regular, Menlo, Consolas, monospace; word-break: break-all; }
 .question.answered { border-color: var(--line); }
 .answered-text { color: var(--muted); margin-top: 6px; white-space: pre-wrap; }
 .final { margin-top: 10px; padding-top: 8px; border-top: 1px solid var(--line); }
