@@ -29,7 +29,7 @@ export function graphPlaygroundPage(): PlaygroundPage {
     <summary>Settings</summary>
     <label>Bearer token <input id="token" type="password" autocomplete="off" placeholder="only when the server has --auth-token"></label>
     <label for="thread">Thread id: the next run uses it (empty: a new thread); Open answers its pending question</label>
-    <span class="thread-box"><input id="thread" type="text" autocomplete="off" spellcheck="false" placeholder="e.g. th_… from an earlier run"><button id="open-thread" type="button" class="secondary">Open</button></span>
+    <span class="thread-box"><input id="thread" type="text" autocomplete="off" spellcheck="false" placeholder="thread_… from an earlier run"><button id="open-thread" type="button" class="secondary">Open</button></span>
   </details>
 </header>
 <div class="split">

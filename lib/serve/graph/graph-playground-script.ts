@@ -26,6 +26,8 @@ const rows = new Map();
 let names = {};
 /** Subgraph node key → its child graph's name. */
 let subgraphs = {};
+/** Parallel group key → its members' keys. */
+let groups = {};
 
 function headers() {
   const h = { "content-type": "application/json" };
@@ -86,7 +88,10 @@ function addNode(node, prefix, depth, parent, entry, next, router) {
   row.appendChild(sub);
   nodeList.appendChild(row);
   rows.set(key, row);
-  if (node.kind === "parallel") for (const member of node.members || []) addNode(member, prefix, depth + 1, key, false, [], null);
+  if (node.kind === "parallel") {
+    groups[key] = (node.members || []).map((member) => prefix + member.name);
+    for (const member of node.members || []) addNode(member, prefix, depth + 1, key, false, [], null);
+  }
   if (node.kind === "subgraph" && node.graph) {
     subgraphs[key] = node.graph.name;
     addNodes(node.graph, key + "/", depth + 1, key);
@@ -106,7 +111,7 @@ async function loadSchema() {
     const res = await fetch("schema", { headers: headers() });
     const body = await res.json();
     if (!res.ok) { $("meta").textContent = body.error ? body.error.message : "HTTP " + res.status; return; }
-    names = {}; subgraphs = {}; rows.clear(); nodeList.textContent = "";
+    names = {}; subgraphs = {}; groups = {}; rows.clear(); nodeList.textContent = "";
     addNodes(body.graph, "", 0, null);
     $("graph-name").textContent = body.name;
     document.title = body.name + " · agentlib graph playground";
@@ -376,6 +381,7 @@ function finish(view, r) {
   if (old) old.removeAttribute("id");
   usage.id = "usage";
   for (const q of view.msg.querySelectorAll(".question:not(.answered)")) q.remove();
+  markHistory(r.history);
   if (r.status === "completed") {
     for (const [key, row] of rows) if (row.dataset.status === "pending") setNode(key, "unreached");
     const answer = el("div", "final");
@@ -400,6 +406,18 @@ function finish(view, r) {
     line(view, "notice", "the run stopped: " + r.status);
   }
   scroll();
+}
+
+/** Nodes the thread ran before (an earlier request, another server) count as done. */
+function markHistory(history) {
+  for (const name of history || []) {
+    const key = names[""] && names[""][name];
+    if (key !== undefined && rows.get(key).dataset.status === "pending") setNode(key, "done");
+  }
+  // History names a group's members, not the group.
+  for (const [key, members] of Object.entries(groups)) {
+    if (rows.get(key).dataset.status === "pending" && members.every((m) => rows.get(m).dataset.status === "done")) setNode(key, "done");
+  }
 }
 
 /** A question of an interrupted run: its prompt, its payload, and a form that answers it. */
@@ -517,6 +535,8 @@ async function openThread() {
     const latest = body.checkpoints[0];
     threadInput.value = "";
     resetNodes();
+    const full = await fetch("checkpoints/" + encodeURIComponent(latest.id), { headers: headers() });
+    if (full.ok) markHistory((await full.json()).state.history);
     line(view, "route", "latest checkpoint: step " + latest.step + (latest.node ? " after " + latest.node : "") + " · " + latest.status);
     if (latest.status === "interrupted" && latest.interrupts.length > 0) {
       for (const q of latest.interrupts) {

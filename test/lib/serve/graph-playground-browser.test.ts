@@ -233,7 +233,7 @@ describe('the graph playground in headless Chromium', requires('chromium'), () =
     const question = page.locator('form.question');
     await question.waitFor({ timeout: 5000 });
     assert.equal(await question.getAttribute('data-interrupt'), interruptId);
-    assert.equal((await statuses(page))['review'], 'interrupted');
+    assert.deepEqual(await statuses(page), { prepare: 'done', gather: 'done', facts: 'done', quotes: 'done', review: 'interrupted', publish: 'pending' }, 'what the thread ran before shows as done');
     await question.locator('.answer').fill('"no"');
     await question.locator('.as-json input').check();
     await question.locator('button').click();
