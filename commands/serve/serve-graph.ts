@@ -79,6 +79,7 @@ export async function serveGraph(
     ...(settings.authToken === undefined ? {} : { authToken: settings.authToken }),
     ...(settings.cors === undefined ? {} : { cors: settings.cors }),
     ...(settings.quiet ? {} : { accessLog: accessLog.log }),
+    playground: settings.playground,
     logError: (message, error) => void io.stderr.write(`agentlib serve: ${message}: ${error instanceof Error ? `${error.name}: ${error.message}` : String(error)}\n`),
   });
   let server: RunningServer;
@@ -99,13 +100,13 @@ export async function serveGraph(
       `  POST ${url}/resume    answer an interrupt: { "interrupt_id", "response" }`,
       `  GET  ${url}/threads/<thread_id>/checkpoints  ${url}/checkpoints/<id>`,
       `  GET  ${url}/health  ${url}/schema`,
+      ...(settings.playground ? [`  GET  ${url}/playground  run it in the browser: node progress, answer interrupts`] : []),
       `Checkpoints: ${checkpointUrl}`,
       settings.authToken === undefined ? 'Auth: none (loopback only)' : 'Auth: Authorization: Bearer <token> required',
       ...(settings.cors === undefined ? [] : [`CORS: ${settings.cors}`]),
       '',
     ].join('\n'),
   );
-  if (settings.playground) io.stderr.write('agentlib serve: a served graph has no /playground yet (--no-playground hides this notice)\n');
   io.stderr.write('Press Ctrl+C to stop.\n');
   const why = await setup.stop();
   io.stderr.write(`${why}: shutting down; in-flight runs get ${settings.graceMs / 1000} s\n`);

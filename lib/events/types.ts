@@ -127,7 +127,8 @@ export interface AgentEventPayloads {
   'graph-end': { graph: string; durationMs: number; steps: number; interrupted: boolean };
   'graph-error': { graph: string; node?: string; error: SerializedError };
   'node-start': { graph: string; node: string; step: number };
-  'node-end': { graph: string; node: string; step: number; durationMs: number; output: string };
+  /** `skipped`: the node failed and its ErrorPolicy SKIP let the run go on (the error it had). */
+  'node-end': { graph: string; node: string; step: number; durationMs: number; output: string; skipped?: { name: string; message: string } };
   'graph-routing': { graph: string; from: string; to: string; conditional: boolean };
   'graph-interrupt': { graph: string; node: string; interruptId: string; prompt: string };
   'graph-resume': { graph: string; node: string; interruptId: string };

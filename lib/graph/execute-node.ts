@@ -86,7 +86,9 @@ export async function runNode(env: NodeEnv, spec: NodeSpec, state: ReadonlyGraph
       execution = await runLeaf(env, spec, state, payload, progress);
   }
   if (execution.kind === 'done') {
-    const e = env.emit('node-end', { graph: env.def.name, node: spec.name, step: env.step, durationMs: Date.now() - started, output: outputText(execution.outcome.update.output) });
+    // A leaf that failed under ErrorPolicy SKIP says so (a group or subgraph reports its members' own).
+    const skipped = spec.kind === 'parallel' || spec.kind === 'subgraph' ? undefined : execution.outcome.results.find((r) => r.node === spec.name && r.status === 'skipped')?.error;
+    const e = env.emit('node-end', { graph: env.def.name, node: spec.name, step: env.step, durationMs: Date.now() - started, output: outputText(execution.outcome.update.output), ...(skipped === undefined ? {} : { skipped }) });
     if (e) await e;
   }
   return execution;

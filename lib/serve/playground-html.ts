@@ -1,6 +1,6 @@
-import { createHash } from 'node:crypto';
 import { PLAYGROUND_SCRIPT } from './playground-script.js';
 import { PLAYGROUND_STYLE } from './playground-style.js';
+import { inlinePageCsp } from './page-csp.js';
 
 /** The playground page and the Content-Security-Policy that pins its inline script and style. */
 export interface PlaygroundPage {
@@ -9,10 +9,6 @@ export interface PlaygroundPage {
 }
 
 let page: PlaygroundPage | undefined;
-
-function sha256(text: string): string {
-  return `'sha256-${createHash('sha256').update(text, 'utf8').digest('base64')}'`;
-}
 
 /**
  * One self-contained HTML page (built once, on first use): inline style and script, system fonts,
@@ -51,16 +47,7 @@ export function playgroundPage(): PlaygroundPage {
 </body>
 </html>
 `,
-    csp: [
-      "default-src 'none'",
-      `script-src ${sha256(PLAYGROUND_SCRIPT)}`,
-      `style-src ${sha256(PLAYGROUND_STYLE)}`,
-      "connect-src 'self'",
-      'img-src data:',
-      "base-uri 'none'",
-      "form-action 'none'",
-      "frame-ancestors 'none'",
-    ].join('; '),
+    csp: inlinePageCsp(PLAYGROUND_SCRIPT, PLAYGROUND_STYLE),
   };
   return page;
 }

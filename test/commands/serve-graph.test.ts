@@ -107,6 +107,27 @@ describe('two agentlib serve graph.yaml processes on one checkpoint store', () =
     await twoServers(db.url, 'pg');
   });
 
+  test('the playground page is served (no "not yet" notice); --no-playground turns it off', { timeout: 60_000 }, async () => {
+    const env = { GRAPH_SIDE_EFFECTS: effects, CI: 'true', NO_COLOR: '1' };
+    const on = await startServe(['flow.graph.yaml', '--quiet', '--checkpoint', 'memory://'], { cwd: dir, env });
+    const off = await startServe(['flow.graph.yaml', '--quiet', '--no-playground', '--checkpoint', 'memory://'], { cwd: dir, env });
+    try {
+      assert.match(on.stdout(), /GET {2}http:\/\/127\.0\.0\.1:\d+\/playground/);
+      const page = await fetch(`${on.url}/playground`);
+      assert.equal(page.status, 200);
+      assert.match(page.headers.get('content-type') ?? '', /text\/html/);
+      assert.match(await page.text(), /agentlib graph playground/);
+      assert.doesNotMatch(on.stderr(), /playground/, 'no notice on stderr');
+      assert.doesNotMatch(off.stdout(), /playground/);
+      assert.equal((await fetch(`${off.url}/playground`)).status, 404);
+    } finally {
+      on.child.kill('SIGTERM');
+      off.child.kill('SIGTERM');
+      assert.equal((await on.child).exitCode, 0);
+      assert.equal((await off.child).exitCode, 0);
+    }
+  });
+
   test('agent-only flags are refused for a graph file, and --checkpoint for an agent file', async () => {
     const graph = await agentlib(['serve', 'flow.graph.yaml', '--model', 'gpt-4o', '--port', '0'], { cwd: dir, env: { CI: 'true' } });
     assert.equal(graph.exitCode, 2);

@@ -15,12 +15,14 @@ import { endAfterBodyOf } from '../end-after-body.js';
 import { HttpError } from '../http-error.js';
 import { readJsonBody } from '../json-body.js';
 import { KeyedLock } from '../keyed-lock.js';
+import { pageHeaders } from '../page-csp.js';
 import { createRequestGate, type AllowedHosts } from '../request-gate.js';
 import { clientClosed } from '../routes/run-outcome.js';
 import type { RunSlot } from '../run-slot.js';
 import { RunTracker, type DrainResult } from '../run-tracker.js';
 import { webEventStream } from '../sse-stream.js';
 import { graphHttpError } from './graph-error-mapping.js';
+import { graphPlaygroundPage } from './graph-playground-html.js';
 import { parseGraphResumeRequest, parseGraphRunRequest, parseThreadId, type GraphRunRequest } from './graph-request.js';
 import { checkpointSummary, toGraphInvokeResponse, type GraphInvokeResponse } from './graph-response.js';
 import { GRAPH_RUN_REQUEST_SCHEMA, GRAPH_RESUME_REQUEST_SCHEMA } from './graph-schemas.js';
@@ -56,6 +58,8 @@ export interface GraphServeAppOptions {
   logError?: (message: string, error: unknown) => void;
   /** SSE keep-alive comment interval in ms (0: none). Default 15 s. */
   keepAliveMs?: number;
+  /** Serve the graph playground at `/playground` (`GET /` redirects to it). Default true. */
+  playground?: boolean;
 }
 
 /** A served graph: the Hono app (`app.request()` in tests), a Node request listener, its lifecycle. */
@@ -96,7 +100,8 @@ interface Runtime {
  * server-sent events (graph and node events, every nested agent event with its token deltas, then
  * `result`), `POST /resume` answers an interrupt (any server sharing the checkpoint store can),
  * `GET /threads/:thread_id/checkpoints` and `GET /checkpoints/:id` (history, time travel),
- * `GET /health`, `GET /schema`. JSON errors with real status codes, the same limits, bearer auth,
+ * `GET /health`, `GET /schema`, and `GET /playground` (a page that runs the graph, shows its
+ * progress node by node and answers its interrupts; `GET /` redirects to it). JSON errors with real status codes, the same limits, bearer auth,
  * Host check, CORS and graceful shutdown as a served agent.
  */
 export function createGraphServeApp(options: GraphServeAppOptions): GraphServeApp {
@@ -132,7 +137,15 @@ export function createGraphServeApp(options: GraphServeAppOptions): GraphServeAp
   app.get('/health', (c) => c.json({ status: 'ok', version, graph: runtime.graph.name, nodes: runtime.graph.nodeNames, active_runs: tracker.active }));
   const schema = { name: runtime.graph.name, kind: 'graph', graph: runtime.graph.toJSON(), input_schema: GRAPH_RUN_REQUEST_SCHEMA, resume_schema: GRAPH_RESUME_REQUEST_SCHEMA };
   app.get('/schema', (c) => c.json(schema));
-  for (const [path, method] of ROUTES) {
+  const playground = options.playground ?? true;
+  if (playground) {
+    app.get('/', (c) => c.redirect('/playground'));
+    app.get('/playground', (c) => {
+      const { html, csp } = graphPlaygroundPage();
+      return c.html(html, 200, pageHeaders(csp));
+    });
+  }
+  for (const [path, method] of playground ? [...ROUTES, ['/playground', 'GET'] as const] : ROUTES) {
     app.all(path, (c) => errorResponse(c, new HttpError(405, 'method_not_allowed_error', `${c.req.method} ${path} is not allowed; use ${method}`, { headers: { Allow: method } })));
   }
   return {

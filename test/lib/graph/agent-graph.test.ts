@@ -199,6 +199,9 @@ describe('AgentGraph: errors, limits, cancellation', () => {
     assert.equal(result.content, 'done');
     assert.deepEqual(result.state.errors, [{ node: 'bad', name: 'TypeError', message: 'nope', step: 1 }]);
     assert.equal(result.nodeResults.bad?.[0]?.status, 'skipped');
+    const ends: [string, unknown][] = [];
+    for await (const event of graph.stream()) if (event.type === 'node-end') ends.push([event.node, event.skipped]);
+    assert.deepEqual(ends, [['bad', { name: 'TypeError', message: 'nope' }], ['after', undefined]], 'node-end says which node was skipped, and why');
     const aborting = new AgentGraph().addNode('bad', () => {
       throw new Error('x');
     }).setEntry('bad');

@@ -1,0 +1,28 @@
+import { createHash } from 'node:crypto';
+
+function sha256(text: string): string {
+  return `'sha256-${createHash('sha256').update(text, 'utf8').digest('base64')}'`;
+}
+
+/**
+ * The Content-Security-Policy of a self-contained page (the playgrounds): exactly its inline
+ * script and style (by hash), requests to its own origin only (`connect-src 'self'`), no frames,
+ * no form posts elsewhere, no base URL.
+ */
+export function inlinePageCsp(script: string, style: string): string {
+  return [
+    "default-src 'none'",
+    `script-src ${sha256(script)}`,
+    `style-src ${sha256(style)}`,
+    "connect-src 'self'",
+    'img-src data:',
+    "base-uri 'none'",
+    "form-action 'none'",
+    "frame-ancestors 'none'",
+  ].join('; ');
+}
+
+/** The headers a playground page is served with (its CSP, no sniffing, no referrer, no caching). */
+export function pageHeaders(csp: string): Record<string, string> {
+  return { 'Content-Security-Policy': csp, 'X-Content-Type-Options': 'nosniff', 'Referrer-Policy': 'no-referrer', 'Cache-Control': 'no-store' };
+}
