@@ -4,7 +4,7 @@ import type { DiagramNode } from '../../lib/graph/render/diagram-nodes.js';
 import type { ToolCard } from '../chat/chat-state.js';
 
 /** The state of one node in the live view. */
-export type NodeStatus = 'pending' | 'running' | 'done' | 'failed' | 'interrupted';
+export type NodeStatus = 'pending' | 'running' | 'done' | 'failed' | 'interrupted' | 'skipped';
 
 /** What the view shows of one node. */
 export interface NodeView {
@@ -178,7 +178,8 @@ function applyEvent(state: GraphViewState, event: AgentEvent): GraphViewState {
       const key = keyOf(state, event.runId, event.node);
       if (key === undefined) return state;
       const runs = (state.nodes[key]?.runs ?? 0) + 1;
-      return { ...setNode(state, key, { status: 'done', runs, durationMs: event.durationMs }), running: state.running.filter((k) => k !== key) };
+      // A node that failed under ErrorPolicy SKIP ends too, but did not do its work.
+      return { ...setNode(state, key, { status: event.skipped === undefined ? 'done' : 'skipped', runs, durationMs: event.durationMs }), running: state.running.filter((k) => k !== key) };
     }
     case 'graph-error': {
       const key = event.node === undefined ? undefined : keyOf(state, event.runId, event.node);

@@ -2,7 +2,8 @@ import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
 import { Agent } from '../../../lib/agent/agent.js';
 import type { AgentEvent } from '../../../lib/events/types.js';
-import { AgentGraph } from '../../../lib/graph/index.js';
+import { AgentGraph, ErrorPolicy } from '../../../lib/graph/index.js';
+import { NODE_GLYPHS } from '../../../tui/graph/graph-theme.js';
 import { diagramNodes } from '../../../lib/graph/render/diagram-nodes.js';
 import { ScriptedProvider } from '../../../lib/providers/scripted.js';
 import { activityText, graphViewReducer, initialGraphView, type GraphViewState } from '../../../tui/graph/graph-view-state.js';
@@ -88,5 +89,17 @@ describe('the graph view state (events → node states)', () => {
     assert.equal(state.nodes.review__check?.status, 'pending', 'a name of the history is a top-level node');
     assert.equal(state.nodes.publish?.status, 'pending');
     assert.deepEqual(initialGraphView('g', diagramNodes(graph.definition())).nodes.draft, { status: 'pending', runs: 0 });
+  });
+  test('a node that failed under ErrorPolicy SKIP ends skipped, not done; the run goes on to its successor', async () => {
+    const graph = new AgentGraph({ name: 'g' })
+      .addNode('flaky', () => {
+        throw new Error('down');
+      }, { errorPolicy: ErrorPolicy.SKIP, next: 'after' })
+      .addNode('after', () => 'ok')
+      .setEntry('flaky');
+    const state = fold(graph, await eventsOf(graph));
+    assert.equal(state.nodes.flaky?.status, 'skipped');
+    assert.equal(state.nodes.after?.status, 'done');
+    assert.equal(NODE_GLYPHS.skipped, '↷');
   });
 });
