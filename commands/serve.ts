@@ -72,8 +72,7 @@ export async function run(args: CommandArguments, context: CommandContext): Prom
   const cwd = io.cwd ?? process.cwd();
   const settings = serveSettings(args, io.env, cwd);
   if (typeof args.agent === 'string' && isGraphFile(args.agent, cwd)) {
-    if (args.traceStore !== undefined) throw new UsageError('--trace-store applies to an agent: a graph file served keeps no run traces yet.');
-    return serveGraph(args, context, { file: args.agent, cwd, settings, stop: () => stopRequested(context.signal) });
+    return serveGraph(args, context, { file: args.agent, cwd, settings, traceUrl: traceStoreUrl(args.traceStore), stop: () => stopRequested(context.signal) });
   }
   if (args.checkpoint !== undefined) throw new UsageError('--checkpoint applies to a graph file (kind: graph); an agent keeps its conversations with --session-store.');
   // Checked before the agent file loads, so a bad URL is a usage error at once.

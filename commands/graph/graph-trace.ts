@@ -2,8 +2,8 @@ import type { AgentEvent } from '../../lib/events/types.js';
 import type { AgentObserver } from '../../lib/events/observer.js';
 import type { GraphStream } from '../../lib/graph/graph-stream.js';
 import type { GraphResult } from '../../lib/graph/types.js';
-import { TraceRecorder } from '../../lib/trace/recorder.js';
-import { DEFAULT_TOOL_RESULT_CHARS, truncateSummary } from '../../lib/trace/summary.js';
+import type { AgentTrace } from '../../lib/trace/agent-trace.js';
+import { GraphRunTrace } from '../../lib/trace/graph-run-trace.js';
 import { TraceFileWriter, traceRunFields } from '../../lib/trace/trace-file-writer.js';
 import { shownTracePath, traceFilePath } from '../run/save-trace.js';
 
@@ -16,7 +16,7 @@ import { shownTracePath, traceFilePath } from '../run/save-trace.js';
  * writes nothing. Give `observer` to the run's options.
  */
 export class GraphTrace {
-  #recorder: TraceRecorder | undefined;
+  readonly #run = new GraphRunTrace({ onOpen: (trace) => this.#open(trace), onStep: (step) => this.#writer?.append(step) });
   #writer: TraceFileWriter | undefined;
   #result: GraphResult | undefined;
   /** Graph runs that continue the traced one in this process (an interrupt answered in the live view). */
@@ -49,27 +49,24 @@ export class GraphTrace {
    */
   handle(event: AgentEvent): void {
     if (this.option === false) return;
-    const recorder = this.#recorder;
+    const recorder = this.#run.recorder;
     if (recorder !== undefined && event.runId !== recorder.trace.runId && event.parentRunId === undefined && (event.type === 'graph-start' || this.#continuations.has(event.runId))) {
       this.#continuations.add(event.runId);
       recorder.handle({ ...event, parentRunId: recorder.trace.runId });
       if (event.type === 'graph-end') recorder.trace.endedAt = event.timestamp;
       return;
     }
-    if (recorder === undefined) {
-      if (event.type !== 'graph-start' || event.parentRunId !== undefined) return;
-      const opened = new TraceRecorder({ runId: event.runId, metadata: { kind: 'graph', graph: event.graph }, onStep: (step) => this.#writer?.append(step) });
-      opened.handle(event);
-      this.#recorder = opened;
-      try {
-        this.#writer = TraceFileWriter.open(traceFilePath(this.option, this.cwd, event.runId), traceRunFields(opened.trace));
-        process.once('exit', this.#onExit);
-      } catch {
-        // not writable: `finish` tries again and reports the problem
-      }
-      return;
+    this.#run.handle(event);
+  }
+
+  /** The first top-level graph-start: opens the file (as the run goes). */
+  #open(trace: AgentTrace): void {
+    try {
+      this.#writer = TraceFileWriter.open(traceFilePath(this.option, this.cwd, trace.runId), traceRunFields(trace));
+      process.once('exit', this.#onExit);
+    } catch {
+      // not writable: `finish` tries again and reports the problem
     }
-    recorder.handle(event);
   }
 
   /**
@@ -78,15 +75,9 @@ export class GraphTrace {
    * shown to the user, or undefined when nothing was written (`--no-trace`, or no run started).
    */
   finish(): string | undefined {
-    const result = this.#result;
-    const recorder = this.#recorder;
-    if (recorder === undefined) return undefined;
+    const trace = this.#run.finish(this.#result);
+    if (trace === undefined) return undefined;
     process.off('exit', this.#onExit);
-    recorder.close();
-    const trace = recorder.trace;
-    trace.status = result?.status ?? 'error';
-    trace.endedAt ??= Date.now();
-    if (result !== undefined && trace.output === undefined && result.content !== '') trace.output = truncateSummary(result.content, DEFAULT_TOOL_RESULT_CHARS);
     const writer = this.#writer ?? TraceFileWriter.open(traceFilePath(this.option, this.cwd, trace.runId), traceRunFields(trace));
     this.#writer = undefined;
     writer.finish(trace.toJSON());

@@ -13,6 +13,8 @@ import { closeAllStorage } from '../../lib/storage/connection-registry.js';
 import type { CommandArguments, CommandContext } from '../command-module.js';
 import { graphCassettes } from '../graph/cassettes.js';
 import type { ServeSettings } from './serve-options.js';
+import type { TraceStore } from '../../lib/trace/stores/types.js';
+import { openTraceStoreFlag } from '../run/trace-store-flag.js';
 
 /** The default checkpoint store of a served graph. */
 export const DEFAULT_GRAPH_CHECKPOINT = 'sqlite://';
@@ -51,7 +53,7 @@ const AGENT_ONLY: readonly (readonly [string, string])[] = [
 export async function serveGraph(
   args: CommandArguments,
   context: CommandContext,
-  setup: { file: string; cwd: string; settings: ServeSettings; stop: () => Promise<'SIGTERM' | 'SIGINT'> },
+  setup: { file: string; cwd: string; settings: ServeSettings; traceUrl: string | undefined; stop: () => Promise<'SIGTERM' | 'SIGINT'> },
 ): Promise<number> {
   const { io } = context;
   const { settings, cwd } = setup;
@@ -68,10 +70,19 @@ export async function serveGraph(
   } catch (error) {
     throw new UsageError(`--checkpoint: ${(error as Error).message}`);
   }
+  // Each request's graph run trace goes to the trace store (default SQLite .agentlib/agentlib.db) when the run ends.
+  let traceStore: TraceStore | undefined;
+  try {
+    traceStore = setup.traceUrl === undefined ? undefined : openTraceStoreFlag(setup.traceUrl, cwd);
+  } catch (error) {
+    await store.close();
+    throw error;
+  }
   const accessLog = batchedLines((text) => void io.stderr.write(text));
   const served = createGraphServeApp({
     graph,
     checkpointStore: store,
+    ...(traceStore === undefined ? {} : { traceStore }),
     maxConcurrency: settings.maxConcurrency,
     timeoutMs: settings.timeoutMs,
     bodyTimeoutMs: settings.bodyTimeoutMs,
@@ -87,6 +98,7 @@ export async function serveGraph(
     server = await listen(served, { port: settings.port, host: settings.host });
   } catch (error) {
     await store.close();
+    await traceStore?.close();
     const code = (error as NodeJS.ErrnoException).code;
     if (code === 'EADDRINUSE') throw new UsageError(`Port ${settings.port} on ${settings.host} is in use; pick another with --port (0: any free port).`);
     throw error;
@@ -102,6 +114,7 @@ export async function serveGraph(
       `  GET  ${url}/health  ${url}/schema`,
       ...(settings.playground ? [`  GET  ${url}/playground  run it in the browser: node progress, answer interrupts`] : []),
       `Checkpoints: ${checkpointUrl}`,
+      setup.traceUrl === undefined ? 'Traces: not kept (--no-trace-store)' : `Traces: each run's is saved to ${setup.traceUrl} (agentlib trace ls --store ${setup.traceUrl})`,
       settings.authToken === undefined ? 'Auth: none (loopback only)' : 'Auth: Authorization: Bearer <token> required',
       ...(settings.cors === undefined ? [] : [`CORS: ${settings.cors}`]),
       '',
@@ -114,6 +127,7 @@ export async function serveGraph(
   accessLog.flush();
   io.stderr.write(`stopped (${drained.finished} run(s) finished, ${drained.aborted} aborted)\n`);
   await store.close();
+  await traceStore?.close();
   await closeAllStorage();
   return why === 'SIGINT' ? ExitCode.INTERRUPTED : ExitCode.OK;
 }

@@ -94,10 +94,33 @@ describe('agentlib serve --trace-store (built binary, replayed provider)', () =>
       assert.equal(run.exitCode, 2, `${url}: ${run.stderr}`);
       assert.match(run.stderr, message);
     }
-    // A served graph keeps no run traces: asking for a store is refused, not ignored.
-    writeFileSync(join(suite.project.dir, 'flow.graph.yaml'), 'kind: graph\nname: flow\nentry: a\nnodes:\n  a: { function: ./nodes.mjs#a }\n');
-    const graph = await agentlib(['serve', 'flow.graph.yaml', '--port', '0', '--trace-store', 'sqlite://'], { cwd: suite.project.dir, env: cliEnv(undefined) });
+    // The same check for a served graph.
+    writeFileSync(join(suite.project.dir, 'flow.graph.yaml'), 'kind: graph\nname: flow\nentry: a\nnodes:\n  a: { function: ./flow-nodes.mjs#a }\n');
+    writeFileSync(join(suite.project.dir, 'flow-nodes.mjs'), "export function a(state) { return 'a saw ' + state.messages.at(-1).content; }\n");
+    const graph = await agentlib(['serve', 'flow.graph.yaml', '--port', '0', '--trace-store', 'memory://'], { cwd: suite.project.dir, env: cliEnv(undefined) });
     assert.equal(graph.exitCode, 2, graph.stderr);
-    assert.match(graph.stderr, /--trace-store applies to an agent/);
+    assert.match(graph.stderr, /--trace-store memory:\/\/ would keep the traces only/);
+  });
+
+  test('a served graph keeps each request\'s graph run trace too (--trace-store file://dir; default sqlite://)', async () => {
+    writeFileSync(join(suite.project.dir, 'flow.graph.yaml'), 'kind: graph\nname: flow\nentry: a\nnodes:\n  a: { function: ./flow-nodes.mjs#a }\n');
+    writeFileSync(join(suite.project.dir, 'flow-nodes.mjs'), "export function a(state) { return 'a saw ' + state.messages.at(-1).content; }\n");
+    const serve = await startServe(['flow.graph.yaml', '--trace-store', 'file://graph-traces'], { cwd: suite.project.dir, env: cliEnv(undefined) });
+    let runId = '';
+    try {
+      assert.match(serve.stdout(), /Traces: each run's is saved to file:\/\/graph-traces/);
+      const res = await invoke(serve.url, 'tides');
+      const body = (await res.json()) as { content: string; run_id: string };
+      assert.equal(body.content, 'a saw tides');
+      runId = body.run_id;
+    } finally {
+      serve.child.kill('SIGTERM');
+    }
+    assert.equal((await serve.child).exitCode, 0, serve.stderr());
+    const { traces } = await listed('file://graph-traces');
+    assert.deepEqual(traces.map((row) => [row.runId, row.agentName, row.status]), [[runId, 'flow', 'completed']]);
+    const view = await agentlib(['trace', 'show', runId, '--store', 'file://graph-traces'], { cwd: suite.project.dir, env: cliEnv(undefined) });
+    assert.equal(view.exitCode, 0, view.stderr);
+    assert.match(view.stdout, /graph_node_start|node a|\ba\b/);
   });
 });

@@ -4,11 +4,14 @@ import type { RequestListener } from 'node:http';
 import { getRequestListener } from '@hono/node-server';
 import { Hono, type Context } from 'hono';
 import { cors } from 'hono/cors';
+import type { AgentObserver } from '../../events/observer.js';
 import { redactSecrets } from '../../events/redact.js';
 import type { AgentGraph, GraphInput } from '../../graph/agent-graph.js';
 import type { CheckpointStore } from '../../graph/checkpoint/types.js';
 import type { GraphStream } from '../../graph/graph-stream.js';
 import type { GraphResult } from '../../graph/types.js';
+import { GraphRunTrace } from '../../trace/graph-run-trace.js';
+import type { TraceStore } from '../../trace/stores/types.js';
 import { accessLogger, errorResponse, guard } from '../middleware.js';
 import { agentlibVersion } from '../agent-info.js';
 import { endAfterBodyOf } from '../end-after-body.js';
@@ -60,6 +63,13 @@ export interface GraphServeAppOptions {
   keepAliveMs?: number;
   /** Serve the graph playground at `/playground` (`GET /` redirects to it). Default true. */
   playground?: boolean;
+  /**
+   * Keep each request's graph run trace here (nodes, routing, the nested agents' LLM and tool
+   * steps), saved when the run ends — completed, interrupted or failed — before the response (or
+   * the stream's last frame) goes out. A store failure is logged and never fails the request. The
+   * caller closes the store. Default: traces are not kept.
+   */
+  traceStore?: TraceStore;
 }
 
 /** A served graph: the Hono app (`app.request()` in tests), a Node request listener, its lifecycle. */
@@ -91,6 +101,7 @@ interface Runtime {
   bodyLimitBytes: number;
   keepAliveMs: number;
   logError: (message: string, error: unknown) => void;
+  traceStore: TraceStore | undefined;
 }
 
 
@@ -115,6 +126,7 @@ export function createGraphServeApp(options: GraphServeAppOptions): GraphServeAp
     bodyLimitBytes: options.bodyLimitBytes ?? 1024 * 1024,
     keepAliveMs: options.keepAliveMs ?? 15_000,
     logError: options.logError ?? ((message, error) => console.error(`agentlib serve: ${message}:`, error)),
+    traceStore: options.traceStore,
   };
   const app = new Hono();
   app.onError((error, c) => {
@@ -177,6 +189,30 @@ async function checkNewThread(runtime: Runtime, threadId: string | undefined): P
   }
 }
 
+/**
+ * Runs `start` with an observer recording its trace (when the server keeps traces), then saves
+ * the trace — the result's status, or `error` when the run threw — before settling as the run did.
+ */
+async function traced(runtime: Runtime, start: (observers: AgentObserver[]) => Promise<GraphResult>): Promise<GraphResult> {
+  const store = runtime.traceStore;
+  if (store === undefined) return start([]);
+  const trace = new GraphRunTrace();
+  let result: GraphResult | undefined;
+  try {
+    result = await start([trace.observer]);
+    return result;
+  } finally {
+    const finished = trace.finish(result);
+    if (finished !== undefined) {
+      try {
+        await store.save(finished.toJSON());
+      } catch (error) {
+        runtime.logError(`the trace of graph run ${finished.runId} could not be saved`, error);
+      }
+    }
+  }
+}
+
 /** A run cut short by the slot (timeout, shutdown, client gone) is answered with the reason (504, 503). */
 function throwIfCut(slot: RunSlot, result: GraphResult): void {
   if (!slot.signal.aborted || result.status !== 'cancelled') return;
@@ -190,7 +226,7 @@ async function invoke(runtime: Runtime, c: Context): Promise<Response> {
     const request = parseGraphRunRequest(await slot.readBody((signal) => readJsonBody(c, runtime.bodyLimitBytes, signal)));
     const run = async (): Promise<GraphResult> => {
       await checkNewThread(runtime, request.threadId);
-      return runtime.graph.run(inputOf(request), runOptions(runtime, request, slot.signal));
+      return traced(runtime, (observers) => runtime.graph.run(inputOf(request), { ...runOptions(runtime, request, slot.signal), observers }));
     };
     const result = await slot.race(request.threadId === undefined ? run() : runtime.locks.run(request.threadId, run));
     throwIfCut(slot, result);
@@ -215,7 +251,7 @@ async function stream(runtime: Runtime, c: Context): Promise<Response> {
   try {
     const request = parseGraphRunRequest(await slot.readBody((signal) => readJsonBody(c, runtime.bodyLimitBytes, signal)));
     if (request.threadId !== undefined) await checkNewThread(runtime, request.threadId);
-    const open = (): GraphStream => runtime.graph.stream(inputOf(request), runOptions(runtime, request, slot.signal));
+    const open = (observers: AgentObserver[]): GraphStream => runtime.graph.stream(inputOf(request), { ...runOptions(runtime, request, slot.signal), observers });
     const response = streamInto(runtime, c, slot, request.threadId, open, request.metadata);
     started = true;
     return response;
@@ -232,11 +268,11 @@ async function resume(runtime: Runtime, c: Context): Promise<Response> {
     const threadId = request.interruptId.slice(0, request.interruptId.lastIndexOf(':'));
     const options = { checkpointStore: runtime.store, signal: slot.signal };
     if (request.stream) {
-      const response = streamInto(runtime, c, slot, threadId, () => runtime.graph.streamResume(request.interruptId, request.response, options), request.metadata);
+      const response = streamInto(runtime, c, slot, threadId, (observers) => runtime.graph.streamResume(request.interruptId, request.response, { ...options, observers }), request.metadata);
       started = true;
       return response;
     }
-    const result = await slot.race(runtime.locks.run(threadId, () => runtime.graph.resume(request.interruptId, request.response, options)));
+    const result = await slot.race(runtime.locks.run(threadId, () => traced(runtime, (observers) => runtime.graph.resume(request.interruptId, request.response, { ...options, observers }))));
     throwIfCut(slot, result);
     return c.json(toGraphInvokeResponse(result, request.metadata));
   } finally {
@@ -250,18 +286,20 @@ async function resume(runtime: Runtime, c: Context): Promise<Response> {
  * `parentRunId`), then `result` (the /invoke object), or `error` (`{ error, status, run_id }`,
  * `status` set only on this last frame), then the stream ends. A client that goes away aborts the run.
  */
-function streamInto(runtime: Runtime, c: Context, slot: RunSlot, threadId: string | undefined, open: () => GraphStream, metadata: Record<string, unknown> | undefined): Response {
+function streamInto(runtime: Runtime, c: Context, slot: RunSlot, threadId: string | undefined, open: (observers: AgentObserver[]) => GraphStream, metadata: Record<string, unknown> | undefined): Response {
   const onClientGone = (): void => slot.abort(clientClosed());
   const { sse, response } = webEventStream(onClientGone, { keepAliveMs: runtime.keepAliveMs });
   c.req.raw.signal.addEventListener('abort', onClientGone, { once: true });
   let runId: string | undefined;
   const work = async (): Promise<GraphInvokeResponse> => {
-    const events = open();
-    for await (const event of events) {
-      if (runId === undefined && event.type === 'graph-start') runId = event.runId;
-      sse.send(event.type, event.type === 'text-delta' || event.type === 'reasoning-delta' ? event : (redactSecrets(event)));
-    }
-    const result = await events.result;
+    const result = await traced(runtime, async (observers) => {
+      const events = open(observers);
+      for await (const event of events) {
+        if (runId === undefined && event.type === 'graph-start') runId = event.runId;
+        sse.send(event.type, event.type === 'text-delta' || event.type === 'reasoning-delta' ? event : (redactSecrets(event)));
+      }
+      return events.result;
+    });
     throwIfCut(slot, result);
     return toGraphInvokeResponse(result, metadata);
   };
