@@ -60,6 +60,8 @@ export class InMemoryVectorStore implements VectorStore {
   #slack = new Float64Array(0);
   /** Per row (exact mode): ‖int8 row‖. */
   #hatNorms = new Float64Array(0);
+  /** Scratch of a search: the rows that may be in the top k. */
+  #candidates = new Int32Array(0);
   readonly #docs: Document[] = [];
   readonly #slotOf = new Map<string, number>();
 
@@ -174,6 +176,7 @@ export class InMemoryVectorStore implements VectorStore {
     };
     this.#scales = grow(this.#scales);
     if (!this.#int8) {
+      this.#candidates = new Int32Array(capacity);
       this.#slack = grow(this.#slack);
       this.#hatNorms = grow(this.#hatNorms);
     }
@@ -277,18 +280,26 @@ export class InMemoryVectorStore implements VectorStore {
     const slack = this.#slack;
     const hats = this.#hatNorms;
     const { scale: qScale, norm: qNorm, error: qError } = query;
-    // Pass 1: the k-th largest lower bound among the rows that pass the filter.
+    // Pass 1: the k-th largest lower bound among the rows that pass the filter (the floor), and the
+    // rows whose upper bound reaches the floor as known so far (it only rises, so no row is missed).
     const lows = new TopK(k);
+    const candidates = this.#candidates;
+    let m = 0;
     for (let slot = 0; slot < n; slot++) {
-      const low = qScale * (scales[slot] as number) * (dots[slot] as number) - (qNorm * (slack[slot] as number) + qError * (hats[slot] as number) + BOUND_SLACK);
-      if (low > lows.threshold && (passes === undefined || passes(slot))) lows.push(slot, low);
+      const approx = qScale * (scales[slot] as number) * (dots[slot] as number);
+      const bound = qNorm * (slack[slot] as number) + qError * (hats[slot] as number) + BOUND_SLACK;
+      if (approx + bound < lows.threshold || (passes !== undefined && !passes(slot))) continue;
+      candidates[m++] = slot;
+      if (approx - bound > lows.threshold) lows.push(slot, approx - bound);
     }
     const floor = lows.threshold; // −Infinity when fewer than k rows pass
-    // Pass 2: float32 scores of the rows whose upper bound reaches the floor (the rest score below k others).
+    // Pass 2: float32 scores of the candidates whose upper bound reaches the floor; every other row
+    // scores below k rows that pass, so it cannot be in the top k.
     const top = new TopK(k);
-    for (let slot = 0; slot < n; slot++) {
+    for (let i = 0; i < m; i++) {
+      const slot = candidates[i] as number;
       const high = qScale * (scales[slot] as number) * (dots[slot] as number) + (qNorm * (slack[slot] as number) + qError * (hats[slot] as number) + BOUND_SLACK);
-      if (high >= floor && high >= top.threshold && (passes === undefined || passes(slot))) top.push(slot, arena.dotF32(slot));
+      if (high >= floor && high >= top.threshold) top.push(slot, arena.dotF32(slot));
     }
     return top;
   }
