@@ -137,6 +137,72 @@ describe('InMemoryVectorStore: exact search', () => {
     }
   });
 
+  test('rows and query the int8 / int16 copies hold exactly: only float32 rounding separates the scores', async () => {
+    // Integer rows with a 127 (exact in int8) and an integer query with a 32767 (exact in int16):
+    // the integer dot products are exact, and near-equal rows differ by less than the float32
+    // kernel's rounding, so its error bound is what keeps the right rows in the race.
+    const dim = 256;
+    const random = seeded(17);
+    const small = (): number => Math.floor(random() * 7) - 3;
+    const rows: Row[] = Array.from({ length: 600 }, (_, i) => ({ id: `r${String(i).padStart(3, '0')}`, vector: [127, ...Array.from({ length: dim - 1 }, small)], metadata: {} }));
+    for (const kernel of KERNELS) {
+      const store = await storeOf(rows, { kernel });
+      for (let q = 0; q < 4; q++) {
+        const query = [32_767, ...Array.from({ length: dim - 1 }, () => Math.floor(random() * 3) - 1)];
+        for (const topK of [3, 20]) {
+          assert.deepEqual(
+            (await store.search(query, topK)).map((r) => [r.document.id, r.score]),
+            float32Scan(rows, query, topK),
+            `${kernel} query ${q} top ${topK}`,
+          );
+        }
+      }
+    }
+  });
+
+  test('a coarse int16 query (4,096 dimensions) over int8-exact rows: the query error is bounded too', async () => {
+    // With 4,096 dimensions the int16 query has ~4,000 steps (so no integer sum overflows); the rows
+    // are exact in int8, so the query's rounding is the only error of the integer scores.
+    const dim = 4_096;
+    const random = seeded(23);
+    const base = Array.from({ length: dim }, () => Math.floor(random() * 100) - 50);
+    base[0] = 127;
+    const rows: Row[] = Array.from({ length: 120 }, (_, i) => ({ id: `c${String(i).padStart(3, '0')}`, vector: base.map((v, j) => (j > 0 && random() < 0.01 ? v + (random() < 0.5 ? 1 : -1) : v)), metadata: {} }));
+    const query = Array.from({ length: dim }, () => random() * 2 - 1);
+    for (const kernel of KERNELS) {
+      const store = await storeOf(rows, { kernel });
+      for (const topK of [1, 10]) {
+        assert.deepEqual(
+          (await store.search(query, topK)).map((r) => [r.document.id, r.score]),
+          float32Scan(rows, query, topK),
+          `${kernel} top ${topK}`,
+        );
+      }
+    }
+  });
+
+  test('a delete moves the last row with its error bound', async () => {
+    // Rows exact in int8 (tiny bounds) first, near-duplicates (wide bounds) after; deleting the
+    // first ones moves near-duplicates into their slots, which must keep their own bounds.
+    const dim = 64;
+    const random = seeded(31);
+    const exact: Row[] = Array.from({ length: 200 }, (_, i) => ({ id: `x${String(i).padStart(3, '0')}`, vector: [127, ...Array.from({ length: dim - 1 }, () => Math.floor(random() * 200) - 100)], metadata: {} }));
+    const base = Array.from({ length: dim }, () => random() * 2 - 1);
+    const near: Row[] = Array.from({ length: 400 }, (_, i) => ({ id: `n${String(i).padStart(3, '0')}`, vector: base.map((v) => v + (random() - 0.5) * 2e-3), metadata: {} }));
+    const query = base.map((v) => v + (random() - 0.5) * 0.5);
+    for (const kernel of KERNELS) {
+      const store = await storeOf([...exact, ...near], { kernel });
+      await store.delete(exact.map((r) => r.id));
+      for (const topK of [1, 5, 25]) {
+        const got = (await store.search(query, topK)).map((r) => [r.document.id, r.score] as [string, number]);
+        const want = float32Scan(near, query, topK);
+        // Slots changed, so equal scores may order differently: compare the scores, then the ids as sets.
+        assert.deepEqual(got.map(([, score]) => score), want.map(([, score]) => score), `${kernel} top ${topK}`);
+        assert.deepEqual(got.map(([id]) => id).sort(), want.map(([id]) => id).sort(), `${kernel} top ${topK}`);
+      }
+    }
+  });
+
   test('wasm and JavaScript kernels return identical results (ids, order, scores), with filters and after deletes', async () => {
     const rows = randomRows(1_500, 72, 11);
     const stores = await Promise.all(KERNELS.map((kernel) => storeOf(rows, { kernel })));
