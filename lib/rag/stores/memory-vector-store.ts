@@ -86,7 +86,6 @@ export class InMemoryVectorStore implements VectorStore {
     return this.#arena?.kernel;
   }
 
-  // eslint-disable-next-line @typescript-eslint/require-await -- the VectorStore protocol is async
   async addDocuments(documents: readonly Document[], embeddings: readonly (readonly number[])[]): Promise<string[]> {
     const { ids, dimensions } = prepareAdd(this.backend, documents, embeddings, this.#dim);
     if (dimensions === undefined) return ids;
@@ -105,7 +104,6 @@ export class InMemoryVectorStore implements VectorStore {
     return ids;
   }
 
-  // eslint-disable-next-line @typescript-eslint/require-await -- the VectorStore protocol is async
   async search(queryEmbedding: readonly number[], topK: number, filter?: MetadataFilter): Promise<SearchResult[]> {
     const node = compileFilter(filter);
     checkQuery(this.backend, queryEmbedding, this.#dim);

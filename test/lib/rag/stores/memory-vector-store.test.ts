@@ -277,7 +277,7 @@ describe('InMemoryVectorStore: exact search', () => {
       const store = new InMemoryVectorStore({ kernel });
       const same = [1, 2, 3, 4];
       await store.addDocuments(
-        ['e', 'b', 'd', 'a', 'c'].map((id) => ({ id, text: id })),
+        ['e', 'b', 'd', 'a', 'c'].map((id) => ({ id, text: id, metadata: {} })),
         [same, same, [4, 3, 2, 1], same.map((v) => v * 2), same],
       );
       const ids = async (k: number): Promise<string[]> => (await store.search([1, 2, 3, 4], k)).map((r) => r.document.id as string);
@@ -294,7 +294,7 @@ describe('InMemoryVectorStore: exact search', () => {
     for (const kernel of KERNELS) {
       const store = new InMemoryVectorStore({ kernel });
       assert.deepEqual(await store.search([1, 0], 3), []);
-      await store.addDocuments([{ id: 'z', text: 'zero' }, { id: 'x', text: 'x' }, { id: 'y', text: 'y' }], [[0, 0], [1, 0], [0, 1]]);
+      await store.addDocuments([{ id: 'z', text: 'zero', metadata: {} }, { id: 'x', text: 'x', metadata: {} }, { id: 'y', text: 'y', metadata: {} }], [[0, 0], [1, 0], [0, 1]]);
       assert.deepEqual((await store.search([1, 0], 2.7)).map((r) => r.document.id), ['x', 'z']);
       assert.deepEqual(await store.search([1, 0], 0), []);
       assert.deepEqual(await store.search([1, 0], -1), []);
@@ -304,7 +304,7 @@ describe('InMemoryVectorStore: exact search', () => {
       assert.deepEqual(zero.map((r) => r.score), [0, 0, 0]);
       assert.deepEqual(zero.map((r) => r.document.id), ['z', 'x', 'y']);
       const line = new InMemoryVectorStore({ kernel });
-      await line.addDocuments([{ id: 'p', text: '' }, { id: 'n', text: '' }], [[2], [-3]]);
+      await line.addDocuments([{ id: 'p', text: '', metadata: {} }, { id: 'n', text: '', metadata: {} }], [[2], [-3]]);
       assert.deepEqual((await line.search([-0.5], 2)).map((r) => [r.document.id, r.score]), [['n', 1], ['p', -1]]);
     }
   });
@@ -319,7 +319,7 @@ describe('InMemoryVectorStore: exact search', () => {
 
   test("kernel 'auto' runs WebAssembly here", async () => {
     const store = new InMemoryVectorStore();
-    await store.addDocuments([{ id: 'a', text: '' }], [[1, 2, 3]]);
+    await store.addDocuments([{ id: 'a', text: '', metadata: {} }], [[1, 2, 3]]);
     assert.equal(store.kernel, 'wasm');
   });
 });
