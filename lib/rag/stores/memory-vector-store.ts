@@ -60,6 +60,8 @@ export class InMemoryVectorStore implements VectorStore {
   #slack = new Float64Array(0);
   /** Per row (exact mode): ‖int8 row‖. */
   #hatNorms = new Float64Array(0);
+  /** Scratch of a write: one row's float32 values. */
+  #rowScratch = new Float32Array(0);
   /** Scratch of a search: the rows that may be in the top k. */
   #candidates = new Int32Array(0);
   readonly #docs: Document[] = [];
@@ -187,26 +189,33 @@ export class InMemoryVectorStore implements VectorStore {
     const width = arena.width;
     const base = slot * width;
     let norm = 0;
-    for (const value of embedding) norm += value * value;
+    for (let j = 0; j < dim; j++) norm += (embedding[j] as number) ** 2;
     norm = Math.sqrt(norm) || 1;
-    // The float32 values, then everything else from them (so the bounds hold for what is stored).
-    const values = new Float32Array(width);
-    for (let j = 0; j < dim; j++) values[j] = (embedding[j] as number) / norm;
+    // The float32 values first, then everything else from them (so the bounds hold for what is stored).
+    const values = (this.#rowScratch = this.#rowScratch.length === width ? this.#rowScratch : new Float32Array(width));
     let max = 0;
-    for (let j = 0; j < dim; j++) max = Math.max(max, Math.abs(values[j] as number));
+    for (let j = 0; j < dim; j++) {
+      const value = (values[j] = (embedding[j] as number) / norm);
+      if (value > max) max = value;
+      else if (-value > max) max = -value;
+    }
     const scale = max === 0 ? 1 : max / 127;
     const bytes = arena.bytes;
     let residual = 0;
     let hat = 0;
     let rowNorm = 0;
-    for (let j = 0; j < width; j++) {
+    for (let j = 0; j < dim; j++) {
       const value = values[j] as number;
-      const byte = Math.max(-127, Math.min(127, Math.round(value / scale)));
+      let byte = Math.round(value / scale);
+      if (byte > 127) byte = 127;
+      else if (byte < -127) byte = -127;
       bytes[base + j] = byte;
-      residual += (value - scale * byte) ** 2;
+      const rest = value - scale * byte;
+      residual += rest * rest;
       hat += byte * byte;
       rowNorm += value * value;
     }
+    bytes.fill(0, base + dim, base + width);
     this.#scales[slot] = scale;
     if (this.#int8) return;
     arena.floats.set(values, base);
