@@ -167,7 +167,9 @@ export class InMemoryVectorStore implements VectorStore {
   #reserve(rows: number): void {
     const arena = this.#arena;
     if (arena !== undefined && rows <= arena.capacity) return;
-    const capacity = Math.max(rows, (arena?.capacity ?? 0) * 2, 64);
+    let capacity = Math.max(rows, (arena?.capacity ?? 0) * 2, 64);
+    // Doubling must not push a store that fits one WebAssembly memory out of it.
+    if (this.#kernel !== 'js') capacity = Math.max(rows, Math.min(capacity, VectorArena.maxWasmRows(this.#dim as number, !this.#int8)));
     this.#arena = arena ? arena.grown(capacity, this.#count, this.#kernel) : new VectorArena(this.#dim as number, capacity, !this.#int8, this.#kernel);
     const grow = (old: Float64Array): Float64Array<ArrayBuffer> => {
       const next = new Float64Array(capacity);

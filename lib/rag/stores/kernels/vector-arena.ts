@@ -35,6 +35,12 @@ export class VectorArena {
   readonly #offsets: { queryI16: number; dots: number; floats: number; bytes: number };
   readonly #wasm: WasmDotExports | undefined;
 
+  /** The most rows of `dimensions` that fit one WebAssembly memory. */
+  static maxWasmRows(dimensions: number, keepFloats: boolean): number {
+    const width = Math.ceil(dimensions / 32) * 32;
+    return Math.floor((MAX_WASM_BYTES - width * 6 - 64) / (4 + width * (keepFloats ? 5 : 1)));
+  }
+
   constructor(dimensions: number, capacity: number, keepFloats: boolean, choice: KernelChoice) {
     const width = Math.ceil(dimensions / 32) * 32;
     this.width = width;

@@ -145,3 +145,13 @@ describe('vector kernels', () => {
     assert.equal(grown.dotF32(1), scores[4]);
   });
 });
+
+describe('vector arena sizes', () => {
+  test('maxWasmRows: the rows that fit 4 GiB with the query, dots, float32 and int8 rows', () => {
+    const rows = VectorArena.maxWasmRows(384, true);
+    const bytes = (n: number): number => 384 * 6 + Math.ceil((n * 4) / 16) * 16 + n * 384 * 5;
+    assert.ok(bytes(rows) <= 2 ** 32, `${rows} rows need ${bytes(rows)} bytes`);
+    assert.ok(bytes(rows + 2) > 2 ** 32);
+    assert.ok(VectorArena.maxWasmRows(384, false) > 4 * rows);
+  });
+});
