@@ -22,7 +22,7 @@ export interface InMemoryVectorStoreOptions {
    * requires them (a VectorStoreError otherwise); `'js'` always runs JavaScript. All give the same
    * results, bit for bit.
    */
-  kernel?: KernelChoice;
+  kernel?: 'auto' | 'wasm' | 'js';
 }
 
 /** Largest dimension count: keeps every int8 × int16 dot product below 2^31. */
