@@ -181,6 +181,45 @@ describe('InMemoryVectorStore: exact search', () => {
     }
   });
 
+  test("a row along the int16 query's rounding error: the query error term of the bound keeps it", async () => {
+    // The int16 copy of a query with one dominant component has steps of ~3e-5; a row (exact in int8)
+    // pointing along the query's rounding error gets an integer score ~1.7e-4 below its float32
+    // score, more than the other terms of the bound. Among random rows, that row must still be found
+    // when it is the k-th best.
+    const dim = 384;
+    const random = seeded(41);
+    const query = Float32Array.from({ length: dim }, (_, j) => (j === 0 ? 1 : (random() - 0.5) * 0.05));
+    const qn = Math.sqrt(query.reduce((sum, x) => sum + x * x, 0));
+    const unit = query.map((x) => x / qn);
+    const max = unit.reduce((m, x) => Math.max(m, Math.abs(x)), 0);
+    const step = max / 32_767;
+    const error = [...unit].map((x) => x - step * Math.round(x / step));
+    const errorMax = error.reduce((m, x) => Math.max(m, Math.abs(x)), 0);
+    const along: Row = { id: 'along', vector: error.map((x) => Math.round((127 * x) / errorMax)), metadata: {} };
+    const others: Row[] = Array.from({ length: 3_000 }, (_, i) => ({ id: `o${String(i).padStart(4, '0')}`, vector: [Math.round((random() - 0.5) * 20), ...Array.from({ length: dim - 1 }, () => Math.round((random() - 0.5) * 254))], metadata: {} }));
+    const rows = [...others, along];
+    const q = [...query];
+    const ranking = float32Scan(rows, q, rows.length);
+    const rank = ranking.findIndex(([id]) => id === 'along') + 1;
+    assert.ok(rank > 1 && rank < rows.length);
+    for (const kernel of KERNELS) {
+      const store = await storeOf(rows, { kernel }, 1_000);
+      assert.deepEqual(
+        (await store.search(q, rank)).map((r) => [r.document.id, r.score]),
+        ranking.slice(0, rank),
+        kernel,
+      );
+      // The same after a delete moves the row into the slot of a zero vector (whose bound terms are 0).
+      const moved = await storeOf([{ id: 'zero', vector: new Array<number>(dim).fill(0), metadata: {} }, ...rows], { kernel }, 1_000);
+      await moved.delete(['zero']);
+      assert.deepEqual(
+        (await moved.search(q, rank)).map((r) => [r.document.id, r.score]),
+        ranking.slice(0, rank),
+        `${kernel} after the delete`,
+      );
+    }
+  });
+
   test('a delete moves the last row with its error bound', async () => {
     // Rows exact in int8 (tiny bounds) first, near-duplicates (wide bounds) after; deleting the
     // first ones moves near-duplicates into their slots, which must keep their own bounds.
