@@ -29,6 +29,7 @@ let tables = 0;
 const BACKENDS: Backend[] = [
   { name: 'memory', open: () => Promise.resolve(new InMemoryVectorStore()) },
   { name: 'memory (int8)', open: () => Promise.resolve(new InMemoryVectorStore({ quantization: 'int8' })) },
+  { name: 'memory (JavaScript kernels)', open: () => Promise.resolve(new InMemoryVectorStore({ kernel: 'js' })) },
   {
     name: 'sqlite (sqlite-vec, shared connection)',
     open: () => Promise.resolve(new SqliteVectorStore({ path: join((sqliteDir ??= mkdtempSync(join(tmpdir(), 'agentlib-rag-sqlite-'))), 'agentlib.db'), table: `conformance_${++tables}` })),
