@@ -1,15 +1,14 @@
+import { PAGE_SCRIPT_COMMON } from './page-script-common.js';
+
 /**
  * The playground's script (inline, same-origin requests only). It POSTs to /stream, parses the
  * event stream as it arrives and renders text deltas, tool cards (running ⊷, done ✓, failed x,
  * not approved ?), usage and cost from `run-end`, and errors (HTTP JSON errors and `error` events).
  */
-export const PLAYGROUND_SCRIPT = `
-"use strict";
-const $ = (id) => document.getElementById(id);
+export const PLAYGROUND_SCRIPT = PAGE_SCRIPT_COMMON + `
 const transcript = $("transcript"), form = $("form"), prompt = $("prompt"), send = $("send"), stop = $("stop");
-const tokenInput = $("token"), approveInput = $("approve"), sessionBox = $("keep-session");
-tokenInput.value = sessionStorage.getItem("agentlib.token") || "";
-tokenInput.addEventListener("change", () => { sessionStorage.setItem("agentlib.token", tokenInput.value); loadInfo(); });
+const approveInput = $("approve"), sessionBox = $("keep-session");
+tokenInput.addEventListener("change", () => loadInfo());
 let sessionId = newSessionId();
 let controller = null;
 
@@ -18,22 +17,6 @@ function newSessionId() {
   crypto.getRandomValues(bytes);
   return "pg-" + Array.from(bytes, (b) => b.toString(16).padStart(2, "0")).join("");
 }
-function headers() {
-  const h = { "content-type": "application/json" };
-  if (tokenInput.value.trim() !== "") h.authorization = "Bearer " + tokenInput.value.trim();
-  return h;
-}
-function el(tag, cls, text) {
-  const node = document.createElement(tag);
-  if (cls) node.className = cls;
-  if (text !== undefined) node.textContent = text;
-  return node;
-}
-function short(value, max) {
-  const text = typeof value === "string" ? value : JSON.stringify(value);
-  return text.length > max ? text.slice(0, max - 1) + "…" : text;
-}
-function scroll() { transcript.scrollTop = transcript.scrollHeight; }
 
 async function loadInfo() {
   try {
@@ -136,30 +119,11 @@ async function run(text) {
   try {
     const res = await fetch("stream", { method: "POST", headers: headers(), body: JSON.stringify(body), signal: controller.signal });
     if (!res.ok || !res.body) {
-      let type = "http_error", message = "HTTP " + res.status;
-      try { const j = await res.json(); if (j.error) { type = j.error.type; message = j.error.message + " (HTTP " + res.status + ")"; } } catch (_) {}
-      showError(view, type, message);
+      const failure = await httpFailure(res);
+      showError(view, failure.type, failure.message);
       return;
     }
-    const reader = res.body.getReader();
-    const decoder = new TextDecoder();
-    let buffer = "";
-    for (;;) {
-      const { value, done } = await reader.read();
-      if (done) break;
-      buffer += decoder.decode(value, { stream: true }).replace(/\\r\\n?/g, "\\n");
-      let cut;
-      while ((cut = buffer.indexOf("\\n\\n")) !== -1) {
-        const frame = buffer.slice(0, cut);
-        buffer = buffer.slice(cut + 2);
-        let name = "message", data = "";
-        for (const line of frame.split("\\n")) {
-          if (line.startsWith("event:")) name = line.slice(6).trim();
-          else if (line.startsWith("data:")) data += (data ? "\\n" : "") + line.slice(5).replace(/^ /, "");
-        }
-        if (data !== "") handle(view, cards, name, JSON.parse(data));
-      }
-    }
+    await readSse(res, (name, data) => handle(view, cards, name, data));
   } catch (e) {
     if (e.name === "AbortError") showError(view, "", "stopped");
     else showError(view, "network_error", e.message);

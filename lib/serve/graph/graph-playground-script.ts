@@ -1,3 +1,5 @@
+import { PAGE_SCRIPT_COMMON } from '../page-script-common.js';
+
 /**
  * The graph playground's script (inline, same-origin requests only). It draws the graph from
  * `/schema` (nodes with their kind and edges, parallel members and subgraph nodes indented),
@@ -8,13 +10,10 @@
  * and the same view goes on. A thread id reopens a thread's pending question after a reload.
  * Untrusted text (model output, prompts, payloads, errors) is only ever set as `textContent`.
  */
-export const GRAPH_PLAYGROUND_SCRIPT = String.raw`
-"use strict";
-const $ = (id) => document.getElementById(id);
+export const GRAPH_PLAYGROUND_SCRIPT = PAGE_SCRIPT_COMMON + String.raw`
 const transcript = $("transcript"), form = $("form"), prompt = $("prompt"), send = $("send"), stop = $("stop");
-const tokenInput = $("token"), threadInput = $("thread"), nodeList = $("nodes");
-tokenInput.value = sessionStorage.getItem("agentlib.token") || "";
-tokenInput.addEventListener("change", () => { sessionStorage.setItem("agentlib.token", tokenInput.value); loadSchema(); });
+const threadInput = $("thread"), nodeList = $("nodes");
+tokenInput.addEventListener("change", () => loadSchema());
 
 const END = "__end__";
 const STATES = { pending: "·", running: "⊷", done: "✓", failed: "x", skipped: "!", unreached: "–", interrupted: "?" };
@@ -29,27 +28,11 @@ let subgraphs = {};
 /** Parallel group key → its members' keys. */
 let groups = {};
 
-function headers() {
-  const h = { "content-type": "application/json" };
-  if (tokenInput.value.trim() !== "") h.authorization = "Bearer " + tokenInput.value.trim();
-  return h;
-}
-function el(tag, cls, text) {
-  const node = document.createElement(tag);
-  if (cls) node.className = cls;
-  if (text !== undefined) node.textContent = text;
-  return node;
-}
-function short(value, max) {
-  const text = typeof value === "string" ? value : JSON.stringify(value);
-  return text.length > max ? text.slice(0, max - 1) + "…" : text;
-}
 function pretty(value) {
   if (typeof value === "string") return value;
   try { return JSON.stringify(value, null, 2); } catch (_) { return String(value); }
 }
 function target(name) { return name === END ? "END" : name; }
-function scroll() { transcript.scrollTop = transcript.scrollHeight; }
 function busy(on) {
   send.disabled = on; stop.disabled = !on;
   for (const button of document.querySelectorAll(".question button")) button.disabled = on;
@@ -462,29 +445,6 @@ function ask(view, q) {
   return input;
 }
 
-/** Reads one SSE response: each frame to handle(view, event, data). */
-async function readEvents(view, res) {
-  const reader = res.body.getReader();
-  const decoder = new TextDecoder();
-  let buffer = "";
-  for (;;) {
-    const { value, done } = await reader.read();
-    if (done) break;
-    buffer += decoder.decode(value, { stream: true }).replace(/\r\n?/g, "\n");
-    let cut;
-    while ((cut = buffer.indexOf("\n\n")) !== -1) {
-      const frame = buffer.slice(0, cut);
-      buffer = buffer.slice(cut + 2);
-      let name = "message", data = "";
-      for (const part of frame.split("\n")) {
-        if (part.startsWith("event:")) name = part.slice(6).trim();
-        else if (part.startsWith("data:")) data += (data ? "\n" : "") + part.slice(5).replace(/^ /, "");
-      }
-      if (data !== "") handle(view, name, JSON.parse(data));
-    }
-  }
-}
-
 /** POSTs body to path and follows its events into view; false when the server refused the request. */
 async function consume(view, path, body) {
   controller = new AbortController();
@@ -492,14 +452,13 @@ async function consume(view, path, body) {
   try {
     const res = await fetch(path, { method: "POST", headers: headers(), body: JSON.stringify(body), signal: controller.signal });
     if (!res.ok || !res.body) {
-      let type = "http_error", message = "HTTP " + res.status;
-      try { const j = await res.json(); if (j.error) { type = j.error.type; message = j.error.message + " (HTTP " + res.status + ")"; } } catch (_) {}
-      showError(view, type, message);
+      const failure = await httpFailure(res);
+      showError(view, failure.type, failure.message);
       return false;
     }
     // An error as the only frame: the server refused it (an unknown or already answered interrupt).
     view.events = 0;
-    await readEvents(view, res);
+    await readSse(res, (name, data) => handle(view, name, data));
     return view.events > 0;
   } catch (e) {
     if (e.name === "AbortError") showError(view, "", "stopped");

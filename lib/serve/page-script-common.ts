@@ -1,0 +1,59 @@
+/**
+ * What both playground scripts (the agent's and the graph's) start with: strict mode, `$`, the
+ * token field (kept in sessionStorage; each page adds what a change reloads), request `headers()`,
+ * `el` (untrusted text only ever as textContent), `short`, `scroll` (of the page's `transcript`),
+ * `httpFailure` (the `{ type, message }` of a refused request) and `readSse` (a fetch response's
+ * server-sent events, each frame to `onFrame(name, data)` as it arrives).
+ */
+export const PAGE_SCRIPT_COMMON = String.raw`
+"use strict";
+const $ = (id) => document.getElementById(id);
+const tokenInput = $("token");
+tokenInput.value = sessionStorage.getItem("agentlib.token") || "";
+tokenInput.addEventListener("change", () => sessionStorage.setItem("agentlib.token", tokenInput.value));
+
+function headers() {
+  const h = { "content-type": "application/json" };
+  if (tokenInput.value.trim() !== "") h.authorization = "Bearer " + tokenInput.value.trim();
+  return h;
+}
+function el(tag, cls, text) {
+  const node = document.createElement(tag);
+  if (cls) node.className = cls;
+  if (text !== undefined) node.textContent = text;
+  return node;
+}
+function short(value, max) {
+  const text = typeof value === "string" ? value : JSON.stringify(value);
+  return text.length > max ? text.slice(0, max - 1) + "…" : text;
+}
+function scroll() { transcript.scrollTop = transcript.scrollHeight; }
+
+async function httpFailure(res) {
+  let type = "http_error", message = "HTTP " + res.status;
+  try { const j = await res.json(); if (j.error) { type = j.error.type; message = j.error.message + " (HTTP " + res.status + ")"; } } catch (_) {}
+  return { type, message };
+}
+
+async function readSse(res, onFrame) {
+  const reader = res.body.getReader();
+  const decoder = new TextDecoder();
+  let buffer = "";
+  for (;;) {
+    const { value, done } = await reader.read();
+    if (done) break;
+    buffer += decoder.decode(value, { stream: true }).replace(/\r\n?/g, "\n");
+    let cut;
+    while ((cut = buffer.indexOf("\n\n")) !== -1) {
+      const frame = buffer.slice(0, cut);
+      buffer = buffer.slice(cut + 2);
+      let name = "message", data = "";
+      for (const part of frame.split("\n")) {
+        if (part.startsWith("event:")) name = part.slice(6).trim();
+        else if (part.startsWith("data:")) data += (data ? "\n" : "") + part.slice(5).replace(/^ /, "");
+      }
+      if (data !== "") onFrame(name, JSON.parse(data));
+    }
+  }
+}
+`;
