@@ -1,12 +1,9 @@
 import { PLAYGROUND_SCRIPT } from './playground-script.js';
 import { PLAYGROUND_STYLE } from './playground-style.js';
-import { inlinePageCsp } from './page-csp.js';
+import { inlinePage, type InlinePage } from './page-csp.js';
 
 /** The playground page and the Content-Security-Policy that pins its inline script and style. */
-export interface PlaygroundPage {
-  html: string;
-  csp: string;
-}
+export type PlaygroundPage = InlinePage;
 
 let page: PlaygroundPage | undefined;
 
@@ -16,17 +13,11 @@ let page: PlaygroundPage | undefined;
  * and `connect-src 'self'`, so the page cannot load or send anything elsewhere.
  */
 export function playgroundPage(): PlaygroundPage {
-  page ??= {
-    html: `<!doctype html>
-<html lang="en">
-<head>
-<meta charset="utf-8">
-<meta name="viewport" content="width=device-width, initial-scale=1">
-<title>agentlib playground</title>
-<style>${PLAYGROUND_STYLE}</style>
-</head>
-<body>
-<header>
+  page ??= inlinePage({
+    title: 'agentlib playground',
+    style: PLAYGROUND_STYLE,
+    script: PLAYGROUND_SCRIPT,
+    body: `<header>
   <h1 id="agent-name">agent</h1>
   <span class="meta" id="meta">loading…</span>
   <details>
@@ -43,11 +34,7 @@ export function playgroundPage(): PlaygroundPage {
   <button id="stop" type="button" class="secondary" disabled>Stop</button>
   <button id="new-chat" type="button" class="secondary">New chat</button>
 </form>
-<script>${PLAYGROUND_SCRIPT}</script>
-</body>
-</html>
 `,
-    csp: inlinePageCsp(PLAYGROUND_SCRIPT, PLAYGROUND_STYLE),
-  };
+  });
   return page;
 }

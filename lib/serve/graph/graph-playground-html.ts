@@ -1,4 +1,4 @@
-import { inlinePageCsp } from '../page-csp.js';
+import { inlinePage } from '../page-csp.js';
 import type { PlaygroundPage } from '../playground-html.js';
 import { GRAPH_PLAYGROUND_SCRIPT } from './graph-playground-script.js';
 import { GRAPH_PLAYGROUND_STYLE } from './graph-playground-style.js';
@@ -12,17 +12,11 @@ let page: PlaygroundPage | undefined;
  * interrupted run. Its CSP allows exactly that script and style (by hash) and `connect-src 'self'`.
  */
 export function graphPlaygroundPage(): PlaygroundPage {
-  page ??= {
-    html: `<!doctype html>
-<html lang="en">
-<head>
-<meta charset="utf-8">
-<meta name="viewport" content="width=device-width, initial-scale=1">
-<title>agentlib graph playground</title>
-<style>${GRAPH_PLAYGROUND_STYLE}</style>
-</head>
-<body>
-<header>
+  page ??= inlinePage({
+    title: 'agentlib graph playground',
+    style: GRAPH_PLAYGROUND_STYLE,
+    script: GRAPH_PLAYGROUND_SCRIPT,
+    body: `<header>
   <h1 id="graph-name">graph</h1>
   <span class="meta" id="meta">loading…</span>
   <details>
@@ -44,11 +38,7 @@ export function graphPlaygroundPage(): PlaygroundPage {
   <button id="send" type="submit">Run</button>
   <button id="stop" type="button" class="secondary" disabled>Stop</button>
 </form>
-<script>${GRAPH_PLAYGROUND_SCRIPT}</script>
-</body>
-</html>
 `,
-    csp: inlinePageCsp(GRAPH_PLAYGROUND_SCRIPT, GRAPH_PLAYGROUND_STYLE),
-  };
+  });
   return page;
 }
