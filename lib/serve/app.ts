@@ -11,6 +11,7 @@ import { accessLogger, errorResponse, guard } from './middleware.js';
 import { agentlibVersion, describeAgent, type AgentInfo } from './agent-info.js';
 import { corsResponseHeaders } from './cors-headers.js';
 import { requestFailure } from './error-mapping.js';
+import type { HttpServeOptions } from './http-serve-options.js';
 import { HttpError } from './http-error.js';
 import { KeyedLock } from './keyed-lock.js';
 import { endAfterBodyOf } from './end-after-body.js';
@@ -25,7 +26,6 @@ import { RunTracker, type DrainResult } from './run-tracker.js';
 import type { ServeRuntime } from './runtime.js';
 import { InMemorySessionStore, type InMemorySessionStoreOptions, type SessionEviction, type SessionStore } from './session-store.js';
 import type { SessionStore as PersistentSessionStore } from '../sessions/types.js';
-import type { TraceStore } from '../trace/stores/types.js';
 import type { StoredSessions } from './run-agent.js';
 
 /** Defaults of the server's limits. */
@@ -39,7 +39,7 @@ export const SERVE_DEFAULTS = {
 } as const;
 
 /** Options of {@link createServeApp}. */
-export interface ServeAppOptions {
+export interface ServeAppOptions extends HttpServeOptions {
   /**
    * The agent. An AgentConfig: every request runs on a fresh `new Agent(config)` (built from the
    * same provider, tools and settings; its own history, usage and approvals). Or a function that
@@ -59,47 +59,10 @@ export interface ServeAppOptions {
    * UTF-8 bytes (413 past it, before the run). Default 4 MiB.
    */
   maxSessionBytes?: number;
-  /** Require `Authorization: Bearer <token>` on every route but /playground. */
-  authToken?: string;
-  /** Allow this origin (CORS). Default: no CORS headers. */
-  cors?: string;
-  /** Concurrent requests (429 past it). Default 32. */
-  maxConcurrency?: number;
-  /** Largest request body in bytes (413 past it). Default 1 MiB. */
-  bodyLimitBytes?: number;
-  /** Deadline of a request, body to answer (504 past it; 0: none). Default 120 s. */
-  timeoutMs?: number;
-  /**
-   * Deadline of reading a request's body, from admission (408 past it, and the connection is
-   * closed; 0: none, the request timeout still applies). Default 30 s.
-   */
-  bodyTimeoutMs?: number;
-  /** Serve `/playground`. Default true. */
-  playground?: boolean;
-  /**
-   * Host names (from the Host header) the server answers; others get 403, which stops DNS
-   * rebinding. Default: loopback names when no authToken is set, any host when one is.
-   */
-  allowedHosts?: readonly string[] | 'any';
   /** Passed to tools as `ctx.context` (never taken from requests). */
   toolContext?: unknown;
-  /** Reported by /health. Default: agentlib's version. */
-  version?: string;
-  /** Access log: one line per request (`<time> <method> <path> <status> <ms>ms`). Default: none. */
-  accessLog?: (line: string) => void;
-  /** Server-side failures with details. Default: `console.error`. */
-  logError?: (message: string, error: unknown) => void;
   /** Notices (a session dropped from the default session store to stay within its bounds). Default: `console.error`. */
   logNotice?: (line: string) => void;
-  /** SSE keep-alive comment interval in ms (0: none). Default 15 s. */
-  keepAliveMs?: number;
-  /**
-   * Where each request's run trace is saved when the run ends (a failed run's too), before the
-   * response goes out: a TraceStore of `agentlib/trace/stores` (`agentlib serve`: SQLiteTraceStore
-   * on `.agentlib/agentlib.db` by default). A save that fails goes to `logError`; the response is
-   * not affected. The caller closes the store. Default: traces are not kept.
-   */
-  traceStore?: TraceStore;
 }
 
 /** Options of {@link ServeApp.requestListener}. */

@@ -11,11 +11,12 @@ import type { CheckpointStore } from '../../graph/checkpoint/types.js';
 import type { GraphStream } from '../../graph/graph-stream.js';
 import type { GraphResult } from '../../graph/types.js';
 import { GraphRunTrace } from '../../trace/graph-run-trace.js';
-import type { TraceStore } from '../../trace/stores/types.js';
 import { accessLogger, errorResponse, guard } from '../middleware.js';
 import { agentlibVersion } from '../agent-info.js';
 import { endAfterBodyOf } from '../end-after-body.js';
 import { HttpError } from '../http-error.js';
+import type { HttpServeOptions } from '../http-serve-options.js';
+import type { TraceStore } from '../../trace/stores/types.js';
 import { readJsonBody } from '../json-body.js';
 import { KeyedLock } from '../keyed-lock.js';
 import { pageHeaders } from '../page-csp.js';
@@ -31,7 +32,7 @@ import { checkpointSummary, toGraphInvokeResponse, type GraphInvokeResponse } fr
 import { GRAPH_RUN_REQUEST_SCHEMA, GRAPH_RESUME_REQUEST_SCHEMA } from './graph-schemas.js';
 
 /** Options of {@link createGraphServeApp}. */
-export interface GraphServeAppOptions {
+export interface GraphServeAppOptions extends HttpServeOptions {
   /** The graph. Requests share it (it holds no per-run state); each run has its own state and thread. */
   graph: AgentGraph;
   /**
@@ -39,37 +40,6 @@ export interface GraphServeAppOptions {
    * store (PostgreSQL) resume each other's interrupted runs.
    */
   checkpointStore: CheckpointStore;
-  /** Require `Authorization: Bearer <token>` on every route. */
-  authToken?: string;
-  /** Allow this origin (CORS). Default: no CORS headers. */
-  cors?: string;
-  /** Concurrent requests (429 past it). Default 32. */
-  maxConcurrency?: number;
-  /** Largest request body in bytes (413 past it). Default 1 MiB. */
-  bodyLimitBytes?: number;
-  /** Deadline of a request, body to answer (504 past it; 0: none). Default 120 s. */
-  timeoutMs?: number;
-  /** Deadline of reading a request's body (408 past it; 0: none). Default 30 s. */
-  bodyTimeoutMs?: number;
-  /** Host names the server answers (others get 403). Default: loopback names without authToken, any with one. */
-  allowedHosts?: readonly string[] | 'any';
-  /** Reported by /health. Default: agentlib's version. */
-  version?: string;
-  /** One line per request. Default: none. */
-  accessLog?: (line: string) => void;
-  /** Server-side failures with details. Default: `console.error`. */
-  logError?: (message: string, error: unknown) => void;
-  /** SSE keep-alive comment interval in ms (0: none). Default 15 s. */
-  keepAliveMs?: number;
-  /** Serve the graph playground at `/playground` (`GET /` redirects to it). Default true. */
-  playground?: boolean;
-  /**
-   * Keep each request's graph run trace here (nodes, routing, the nested agents' LLM and tool
-   * steps), saved when the run ends — completed, interrupted or failed — before the response (or
-   * the stream's last frame) goes out. A store failure is logged and never fails the request. The
-   * caller closes the store. Default: traces are not kept.
-   */
-  traceStore?: TraceStore;
 }
 
 /** A served graph: the Hono app (`app.request()` in tests), a Node request listener, its lifecycle. */
