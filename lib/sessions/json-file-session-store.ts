@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import { resolveInside, writeFileAtomic } from '../storage/index.js';
 import { AsyncMutex } from '../memory/async-mutex.js';
 import { BaseSessionStore, type SessionStoreOptions } from './base-session-store.js';
-import { decodeSession, encodeSession } from './session-record.js';
+import { decodeSession, sameHeader } from './session-record.js';
 import type { SessionHeader, SessionRecord } from './types.js';
 
 /** What this store last wrote or read of a file: its header, and the file's size and mtime then. */
@@ -89,11 +89,9 @@ export class JsonFileSessionStore extends BaseSessionStore {
     return record;
   }
 
-  protected compareAndSet(record: SessionRecord, expected: number): Promise<boolean> {
-    const data = encodeSession(record);
+  protected compareAndSet(record: SessionRecord, expected: SessionHeader | undefined, data: string): Promise<boolean> {
     return this.#writes.run(async () => {
-      const current = (await this.readHeader(record.id))?.revision ?? 0;
-      if (current !== expected) return false;
+      if (!sameHeader(await this.readHeader(record.id), expected)) return false;
       const path = this.#path(record.id);
       this.#known.delete(path);
       await writeFileAtomic(path, data);
