@@ -25,6 +25,24 @@ export const SESSION_MIGRATIONS: readonly string[] = [
      PRIMARY KEY (namespace, id)
    ) WITHOUT ROWID;
    CREATE INDEX agentlib_sessions_updated ON agentlib_sessions (namespace, updated_at);`,
+  // Version 2: an ordinary (rowid) table. A session row is large (its whole conversation), and
+  // WITHOUT ROWID keeps every row inside the primary-key b-tree, where a 30 kB row made each save
+  // about twice as slow to write and each load to read (bench:sessions). The index on updated_at
+  // goes: no query uses it (list() sorts in memory), and every save paid for it.
+  `ALTER TABLE agentlib_sessions RENAME TO agentlib_sessions_v1;
+   CREATE TABLE agentlib_sessions (
+     namespace TEXT NOT NULL,
+     id TEXT NOT NULL,
+     revision INTEGER NOT NULL,
+     created_at INTEGER NOT NULL,
+     updated_at INTEGER NOT NULL,
+     expires_at INTEGER,
+     data TEXT NOT NULL,
+     PRIMARY KEY (namespace, id)
+   );
+   INSERT INTO agentlib_sessions (namespace, id, revision, created_at, updated_at, expires_at, data)
+     SELECT namespace, id, revision, created_at, updated_at, expires_at, data FROM agentlib_sessions_v1;
+   DROP TABLE agentlib_sessions_v1;`,
 ];
 
 interface Row {
