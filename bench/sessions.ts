@@ -3,7 +3,12 @@
 // better-sqlite3 INSERT/SELECT, redis SET/GET, and fs/promises write-then-rename/read for the JSON files.
 // Rounds interleave the backends (so other load affects all alike); the median of the rounds is
 // reported, and the ratio store / raw.
-//   node --import tsx bench/sessions.ts [--rounds 200] [--check] [--json PATH | --no-json]
+// Every save writes a session that differs from the one before (its last message carries a
+// counter), for the store and the raw client alike, as in use: a conversation changes between two
+// saves. Writing the very same bytes again is nearly free for SQLite (it leaves unchanged pages
+// alone), while the store's row always changes (revision, updated_at): `--payload same` measures
+// that case anyway.
+//   node --import tsx bench/sessions.ts [--rounds 200] [--payload changing|same] [--check] [--json PATH | --no-json]
 // Redis: AGENTLIB_BENCH_REDIS_URL, else a throwaway redis-server on a loopback port (skipped when
 // the binary is missing). Target: every backend within 1.5× of its raw client.
 import { spawn, type ChildProcess } from 'node:child_process';
@@ -17,7 +22,7 @@ import { JsonFileSessionStore } from '../lib/sessions/json-file-session-store.js
 import { RedisSessionStore } from '../lib/sessions/redis-session-store.js';
 import { SQLiteSessionStore } from '../lib/sessions/sqlite-session-store.js';
 import type { SessionStore } from '../lib/sessions/types.js';
-import { closeAllStorage, openSqlite } from '../lib/storage/index.js';
+import { acquireSqlite, closeAllStorage } from '../lib/storage/index.js';
 import { acquireRedis } from '../lib/storage/redis-pool.js';
 import { findGc, median } from './lib/measure.js';
 
@@ -25,6 +30,7 @@ const { values: args } = parseArgs({
   options: {
     rounds: { type: 'string', default: '200' },
     check: { type: 'boolean', default: false },
+    payload: { type: 'string', default: 'changing' },
     json: { type: 'string', default: 'bench/results/sessions.json' },
     'no-json': { type: 'boolean', default: false },
   },
@@ -32,6 +38,7 @@ const { values: args } = parseArgs({
 const rounds = Number(args.rounds);
 if (!Number.isInteger(rounds) || rounds < 1) throw new Error(`--rounds must be a positive integer, got ${args.rounds}`);
 const TARGET_RATIO = 1.5;
+if (args.payload !== 'changing' && args.payload !== 'same') throw new Error(`--payload must be changing or same, got ${args.payload}`);
 
 /** 200 messages: 40 turns of user, assistant with a tool call (and reasoning), tool result, answer, plus a follow-up. */
 function conversation(): Message[] {
@@ -82,16 +89,29 @@ async function startRedis(): Promise<{ url: string; child?: ChildProcess } | und
   return undefined;
 }
 
-const messages = conversation();
+let messages = conversation();
+let saves = 0;
+/** The session the next save writes: the last message carries a counter (unless --payload same). */
+function nextPayload(): void {
+  if (args.payload === 'same') return;
+  saves += 1;
+  messages = [...messages.slice(0, -1), { role: 'user', content: `Thanks! (save ${saves})` }];
+}
+/** Throws unless `loaded` is the session just saved: 200 messages, the same last one. */
+function expectSaved(loaded: readonly Message[] | undefined, what: string): void {
+  if (loaded?.length !== 200 || loaded[199]?.content !== messages[199]?.content) throw new Error(`${what} did not load the session just saved`);
+}
 const dir = mkdtempSync(join(tmpdir(), 'agentlib-bench-sessions-'));
 const pairs: Pair[] = [];
 
-// SQLite: the store on one file, the raw client on another (same pragmas: WAL, synchronous NORMAL).
+// SQLite: the store on one file, the raw client on another, both opened by the storage module's
+// acquireSqlite (the same connection settings: WAL, synchronous NORMAL, busy timeout). What the
+// store does beyond the raw INSERT/SELECT (its revision check, TTL and timestamp columns, the
+// index that orders list()) is the store's cost.
 {
   const store: SessionStore = new SQLiteSessionStore({ path: join(dir, 'store.db') });
-  const db = openSqlite(join(dir, 'raw.db'));
-  db.pragma('journal_mode = WAL');
-  db.pragma('synchronous = NORMAL');
+  const rawHandle = acquireSqlite(join(dir, 'raw.db'));
+  const db = rawHandle.db;
   db.exec('CREATE TABLE sessions (id TEXT PRIMARY KEY, data TEXT NOT NULL)');
   const insert = db.prepare('INSERT INTO sessions (id, data) VALUES (?, ?) ON CONFLICT (id) DO UPDATE SET data = excluded.data');
   const select = db.prepare('SELECT data FROM sessions WHERE id = ?');
@@ -99,15 +119,15 @@ const pairs: Pair[] = [];
     name: 'SQLite',
     store: async () => {
       await store.save('bench', { messages });
-      if ((await store.load('bench'))?.messages.length !== 200) throw new Error('SQLite store lost messages');
+      expectSaved((await store.load('bench'))?.messages, 'the SQLite store');
     },
     raw: async () => {
       insert.run('bench', JSON.stringify(messages));
-      if ((JSON.parse((select.get('bench') as { data: string }).data) as Message[]).length !== 200) throw new Error('raw SQLite lost messages');
+      expectSaved(JSON.parse((select.get('bench') as { data: string }).data) as Message[], 'raw SQLite');
     },
     close: async () => {
       await store.close();
-      db.close();
+      rawHandle.release();
     },
   });
 }
@@ -123,13 +143,13 @@ const pairs: Pair[] = [];
     name: 'JSON files',
     store: async () => {
       await store.save('bench', { messages });
-      if ((await store.load('bench'))?.messages.length !== 200) throw new Error('file store lost messages');
+      expectSaved((await store.load('bench'))?.messages, 'the file store');
     },
     raw: async () => {
       const path = join(rawDir, 'bench.json');
       await writeFile(`${path}.tmp`, JSON.stringify(messages));
       await rename(`${path}.tmp`, path);
-      if ((JSON.parse(await readFile(path, 'utf8')) as Message[]).length !== 200) throw new Error('raw files lost messages');
+      expectSaved(JSON.parse(await readFile(path, 'utf8')) as Message[], 'raw files');
     },
     close: () => store.close(),
   });
@@ -144,12 +164,12 @@ else {
     name: 'Redis',
     store: async () => {
       await store.save('bench', { messages });
-      if ((await store.load('bench'))?.messages.length !== 200) throw new Error('Redis store lost messages');
+      expectSaved((await store.load('bench'))?.messages, 'the Redis store');
     },
     raw: async () => {
       await handle.client.set('bench:raw', JSON.stringify(messages));
       const text = await handle.client.get('bench:raw');
-      if ((JSON.parse(String(text)) as Message[]).length !== 200) throw new Error('raw Redis lost messages');
+      expectSaved(JSON.parse(String(text)) as Message[], 'raw Redis');
     },
     close: async () => {
       await store.close();
@@ -165,7 +185,12 @@ async function timed(run: () => Promise<void>): Promise<number> {
 }
 
 const gc = findGc();
-for (const pair of pairs) for (let i = 0; i < 20; i++) await (i % 2 === 0 ? pair.store() : pair.raw()); // warm up
+for (const pair of pairs) {
+  for (let i = 0; i < 20; i++) {
+    nextPayload();
+    await (i % 2 === 0 ? pair.store() : pair.raw()); // warm up
+  }
+}
 const times = new Map(pairs.map((pair) => [pair.name, { store: [] as number[], raw: [] as number[] }]));
 for (let round = 0; round < rounds; round++) {
   for (const pair of pairs) {
@@ -173,13 +198,14 @@ for (let round = 0; round < rounds; round++) {
     // Alternate which goes first, so neither always runs on a warmer cache.
     const order = round % 2 === 0 ? (['store', 'raw'] as const) : (['raw', 'store'] as const);
     for (const which of order) {
+      nextPayload();
       gc?.();
       entry[which].push(await timed(pair[which]));
     }
   }
 }
 
-console.log(`sessions: save + load of a 200-message session (${Buffer.byteLength(JSON.stringify(messages))} bytes of JSON), ${rounds} rounds, node ${process.version}, ${cpus()[0]?.model ?? 'cpu'}, load ${loadavg()[0]?.toFixed(2)}`);
+console.log(`sessions: save + load of a 200-message session (${Buffer.byteLength(JSON.stringify(messages))} bytes of JSON, payload ${args.payload}), ${rounds} rounds, node ${process.version}, ${cpus()[0]?.model ?? 'cpu'}, load ${loadavg()[0]?.toFixed(2)}`);
 const results = pairs.map((pair) => {
   const entry = times.get(pair.name)!;
   const storeMs = median(entry.store);
@@ -195,6 +221,10 @@ redis?.child?.kill();
 rmSync(dir, { recursive: true, force: true });
 if (!args['no-json']) {
   mkdirSync(dirname(args.json), { recursive: true });
-  writeFileSync(args.json, `${JSON.stringify({ bench: 'sessions', rounds, targetRatio: TARGET_RATIO, node: process.version, results }, null, 2)}\n`);
+  writeFileSync(args.json, `${JSON.stringify({ bench: 'sessions', rounds, payload: args.payload, targetRatio: TARGET_RATIO, node: process.version, results }, null, 2)}\n`);
 }
-if (args.check && results.some((r) => r.ratio > TARGET_RATIO)) process.exitCode = 1;
+if (args.check) {
+  const over = results.filter((r) => r.ratio > TARGET_RATIO);
+  console.log(over.length === 0 ? `check: every backend within ${TARGET_RATIO}×` : `check failed: ${over.map((r) => `${r.backend} ${r.ratio.toFixed(2)}×`).join(', ')} over ${TARGET_RATIO}×`);
+  if (over.length > 0) process.exitCode = 1;
+}

@@ -14,9 +14,11 @@ export function messageProblem(value: unknown, path: string): string | undefined
   if (!isRecord(value)) return `${path} is not an object`;
   if (typeof value.role !== 'string' || !ROLES.has(value.role)) return `${path}.role must be user, assistant, tool or system`;
   if (typeof value.content !== 'string') return `${path}.content must be a string`;
-  if (value.toolCalls !== undefined) {
-    if (!Array.isArray(value.toolCalls)) return `${path}.toolCalls must be a list`;
-    for (const [i, call] of value.toolCalls.entries()) {
+  const calls = value.toolCalls;
+  if (calls !== undefined) {
+    if (!Array.isArray(calls)) return `${path}.toolCalls must be a list`;
+    for (let i = 0; i < calls.length; i++) {
+      const call: unknown = calls[i];
       if (!isRecord(call) || typeof call.id !== 'string' || typeof call.toolName !== 'string' || !isRecord(call.parameters)) {
         return `${path}.toolCalls[${i}] must have a string id, a string toolName and object parameters`;
       }
@@ -30,9 +32,9 @@ export function messageProblem(value: unknown, path: string): string | undefined
 /** Why `value` is not a list of stored Messages, or undefined. */
 export function messagesProblem(value: unknown, path: string): string | undefined {
   if (!Array.isArray(value)) return `${path} must be a list of messages`;
-  for (const [i, message] of value.entries()) {
-    const problem = messageProblem(message, `${path}[${i}]`);
-    if (problem !== undefined) return problem;
+  for (let i = 0; i < value.length; i++) {
+    // The path is built only for a message found wrong (this runs on every session load).
+    if (messageProblem(value[i], '') !== undefined) return messageProblem(value[i], `${path}[${i}]`);
   }
   return undefined;
 }

@@ -1,9 +1,11 @@
-import { readdir, readFile, rm, stat } from 'node:fs/promises';
-import { join } from 'node:path';
-import { resolveInside, writeFileAtomic } from '../storage/index.js';
+import { randomBytes } from 'node:crypto';
+import type { BigIntStats } from 'node:fs';
+import { mkdir, open, readdir, readFile, rename, rm, stat } from 'node:fs/promises';
+import { dirname, join } from 'node:path';
+import { resolveInside } from '../storage/index.js';
 import { AsyncMutex } from '../memory/async-mutex.js';
 import { BaseSessionStore, type SessionStoreOptions } from './base-session-store.js';
-import { decodeSession, encodeSession } from './session-record.js';
+import { decodeSession, headerOf, sameHeader } from './session-record.js';
 import type { SessionHeader, SessionRecord } from './types.js';
 
 /** What this store last wrote or read of a file: its header, and the file's size and mtime then. */
@@ -62,15 +64,9 @@ export class JsonFileSessionStore extends BaseSessionStore {
     }
   }
 
-  /** Remembers the header of the file at `path` as it is now (size and mtime from `stat`). */
-  async #remember(path: string, header: SessionHeader): Promise<void> {
-    try {
-      const info = await stat(path, { bigint: true });
-      this.#known.set(path, { header: { revision: header.revision, createdAt: header.createdAt, ...(header.expiresAt === undefined ? {} : { expiresAt: header.expiresAt }) }, size: Number(info.size), mtimeNs: info.mtimeNs, ino: info.ino });
-    } catch (error) {
-      this.#known.delete(path);
-      if (!isMissing(error)) throw error;
-    }
+  /** Remembers `header` for the file whose identity (inode, mtime, size) is `info`. */
+  #remember(path: string, header: SessionHeader, info: BigIntStats): void {
+    this.#known.set(path, { header: headerOf(header), size: Number(info.size), mtimeNs: info.mtimeNs, ino: info.ino });
   }
 
   protected override async readHeader(id: string): Promise<SessionHeader | undefined> {
@@ -84,20 +80,60 @@ export class JsonFileSessionStore extends BaseSessionStore {
     }
     const known = this.#known.get(path);
     if (known !== undefined && known.ino === info.ino && known.mtimeNs === info.mtimeNs && known.size === Number(info.size)) return known.header;
-    const record = await this.read(id);
-    if (record !== undefined) await this.#remember(path, record);
-    return record;
+    // Read through one open file, whose identity is taken from that same file: another writer's
+    // rename meanwhile cannot pair this header with its file.
+    let handle;
+    try {
+      handle = await open(path, 'r');
+    } catch (error) {
+      if (isMissing(error)) return undefined;
+      throw error;
+    }
+    try {
+      const opened = await handle.stat({ bigint: true });
+      const record = decodeSession(await handle.readFile('utf8'), path);
+      this.#remember(path, record, opened);
+      return record;
+    } finally {
+      await handle.close();
+    }
   }
 
-  protected compareAndSet(record: SessionRecord, expected: number): Promise<boolean> {
-    const data = encodeSession(record);
+  /**
+   * Writes `data` to `path` atomically (a temporary file beside it, renamed over it) and returns
+   * the new file's identity, taken from the temporary file before the rename (never another
+   * writer's file). The folder is made only when the first attempt finds it missing.
+   */
+  async #writeAtomic(path: string, data: string): Promise<BigIntStats> {
+    const temp = `${path}.${process.pid}.${randomBytes(6).toString('hex')}.tmp`;
+    let handle;
+    try {
+      handle = await open(temp, 'wx');
+    } catch (error) {
+      if (!isMissing(error)) throw error;
+      await mkdir(dirname(path), { recursive: true });
+      handle = await open(temp, 'wx');
+    }
+    try {
+      await handle.writeFile(data, 'utf8');
+      const info = await handle.stat({ bigint: true });
+      await handle.close();
+      handle = undefined;
+      await rename(temp, path);
+      return info;
+    } catch (error) {
+      await handle?.close();
+      await rm(temp, { force: true });
+      throw error;
+    }
+  }
+
+  protected compareAndSet(record: SessionRecord, expected: SessionHeader | undefined, data: string): Promise<boolean> {
     return this.#writes.run(async () => {
-      const current = (await this.readHeader(record.id))?.revision ?? 0;
-      if (current !== expected) return false;
+      if (!sameHeader(await this.readHeader(record.id), expected)) return false;
       const path = this.#path(record.id);
       this.#known.delete(path);
-      await writeFileAtomic(path, data);
-      await this.#remember(path, record);
+      this.#remember(path, record, await this.#writeAtomic(path, data));
       return true;
     });
   }

@@ -1,6 +1,6 @@
 import { BaseSessionStore, type SessionStoreOptions } from './base-session-store.js';
-import { decodeSession, encodeSession } from './session-record.js';
-import type { SessionRecord } from './types.js';
+import { decodeSession, sameHeader } from './session-record.js';
+import type { SessionHeader, SessionRecord } from './types.js';
 
 /**
  * Sessions in this process only (`memory://`): for tests and throwaway runs. Records are kept as
@@ -19,11 +19,11 @@ export class MemorySessionStore extends BaseSessionStore {
     return Promise.resolve(text === undefined ? undefined : decodeSession(text, `memory session ${id}`));
   }
 
-  protected compareAndSet(record: SessionRecord, expected: number): Promise<boolean> {
+  protected compareAndSet(record: SessionRecord, expected: SessionHeader | undefined, data: string): Promise<boolean> {
     const text = this.#records.get(record.id);
-    const current = text === undefined ? 0 : decodeSession(text, `memory session ${record.id}`).revision;
-    if (current !== expected) return Promise.resolve(false);
-    this.#records.set(record.id, encodeSession(record));
+    const current = text === undefined ? undefined : decodeSession(text, `memory session ${record.id}`);
+    if (!sameHeader(current, expected)) return Promise.resolve(false);
+    this.#records.set(record.id, data);
     return Promise.resolve(true);
   }
 

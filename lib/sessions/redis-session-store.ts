@@ -1,6 +1,6 @@
 import { acquireRedis, type RedisHandle } from '../storage/redis-pool.js';
 import { BaseSessionStore, type SessionStoreOptions } from './base-session-store.js';
-import { decodeSession, encodeSession } from './session-record.js';
+import { decodeSession } from './session-record.js';
 import type { SessionHeader, SessionRecord } from './types.js';
 
 /** Options of {@link RedisSessionStore}. */
@@ -13,13 +13,15 @@ export interface RedisSessionStoreOptions extends SessionStoreOptions {
 
 /**
  * Compare-and-set in one server-side step: writes revision ARGV[2], data ARGV[3], creation time
- * ARGV[5] and expiry time ARGV[6] ('' when none) only when the stored revision is ARGV[1] ('0'
- * for an absent key), then sets the key's expiry (ARGV[4] ms, 0: none). Returns 1 when written,
- * 0 when another writer came first.
+ * ARGV[5] and expiry time ARGV[6] ('' when none) only when the stored header is the expected one
+ * — revision ARGV[1] ('0': no key at all), creation time ARGV[7] and expiry ARGV[8] ('' when none)
+ * — then sets the key's expiry (ARGV[4] ms, 0: none). Returns 1 when written, 0 when another
+ * writer came first.
  */
 const COMPARE_AND_SET = `
-local current = redis.call('HGET', KEYS[1], 'rev')
-if (current or '0') ~= ARGV[1] then return 0 end
+local current = redis.call('HMGET', KEYS[1], 'rev', 'created', 'expires')
+if (current[1] or '0') ~= ARGV[1] then return 0 end
+if current[1] and ((current[2] or '0') ~= ARGV[7] or (current[3] or '') ~= ARGV[8]) then return 0 end
 redis.call('HSET', KEYS[1], 'rev', ARGV[2], 'data', ARGV[3], 'created', ARGV[5], 'expires', ARGV[6])
 if tonumber(ARGV[4]) > 0 then redis.call('PEXPIRE', KEYS[1], ARGV[4]) else redis.call('PERSIST', KEYS[1]) end
 return 1
@@ -68,9 +70,13 @@ export class RedisSessionStore extends BaseSessionStore {
     return header;
   }
 
-  protected async compareAndSet(record: SessionRecord, expected: number): Promise<boolean> {
+  protected async compareAndSet(record: SessionRecord, expected: SessionHeader | undefined, data: string): Promise<boolean> {
     const ttlMs = record.expiresAt === undefined ? 0 : Math.max(1, record.expiresAt - this.now());
-    const written = await this.#send<number>(['EVAL', COMPARE_AND_SET, '1', this.#key(record.id), String(expected), String(record.revision), encodeSession(record), String(ttlMs), String(record.createdAt), record.expiresAt === undefined ? '' : String(record.expiresAt)]);
+    const written = await this.#send<number>([
+      'EVAL', COMPARE_AND_SET, '1', this.#key(record.id),
+      String(expected?.revision ?? 0), String(record.revision), data, String(ttlMs), String(record.createdAt), record.expiresAt === undefined ? '' : String(record.expiresAt),
+      String(expected?.createdAt ?? 0), expected?.expiresAt === undefined ? '' : String(expected.expiresAt),
+    ]);
     return written === 1;
   }
 

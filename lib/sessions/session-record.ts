@@ -1,7 +1,7 @@
 import { ConfigurationError } from '../core/errors/configuration-error.js';
 import type { Message } from '../core/message.js';
 import { messagesProblem } from '../memory/message-shape.js';
-import { CorruptRecordError, decodeRecord, encodeRecord } from '../storage/index.js';
+import { CorruptRecordError, decodeRecord, encodeRecord, toStrictJson } from '../storage/index.js';
 import type { SessionContent, SessionHeader, SessionInfo, SessionRecord } from './types.js';
 
 /** Record kind and version of a stored session (the storage module's versioned envelope). */
@@ -11,6 +11,41 @@ export const SESSION_VERSION = 1;
 /** The session as stored text. */
 export function encodeSession(record: SessionRecord): string {
   return encodeRecord(SESSION_KIND, SESSION_VERSION, record);
+}
+
+/**
+ * The content of a session as the middle of its stored text, `"messages":[…],"summary":…,"metadata":{…}`,
+ * checked as strict JSON (NonSerializableError naming `session.messages[3].…`, the path
+ * {@link encodeSession} names). A save encodes this once, before any I/O, and
+ * {@link composeSession} puts the header around it for whichever revision the write gets.
+ */
+export function encodeSessionContent(record: Pick<SessionRecord, 'messages' | 'summary' | 'metadata'>): string {
+  return `"messages":${toStrictJson(record.messages, 'session.messages')},"summary":${toStrictJson(record.summary, 'session.summary')},"metadata":${toStrictJson(record.metadata, 'session.metadata')}`;
+}
+
+/**
+ * The stored text of `record` from its content encoded by {@link encodeSessionContent}: the same
+ * bytes as `encodeSession(record)` (a test holds them equal), without walking the messages again.
+ */
+export function composeSession(record: SessionRecord, content: string): string {
+  const expires = record.expiresAt === undefined ? '' : `,"expiresAt":${toStrictJson(record.expiresAt, 'session.expiresAt')}`;
+  return `{"kind":${JSON.stringify(SESSION_KIND)},"version":${SESSION_VERSION},"data":{"id":${JSON.stringify(record.id)},${content},"createdAt":${toStrictJson(record.createdAt, 'session.createdAt')},"updatedAt":${toStrictJson(record.updatedAt, 'session.updatedAt')},"revision":${toStrictJson(record.revision, 'session.revision')}${expires}}}`;
+}
+
+/** The header of a stored session (a new object: never the record with its messages). */
+export function headerOf(record: SessionHeader): SessionHeader {
+  return record.expiresAt === undefined ? { revision: record.revision, createdAt: record.createdAt } : { revision: record.revision, createdAt: record.createdAt, expiresAt: record.expiresAt };
+}
+
+/**
+ * True when two headers describe the same stored record (both absent, or the same revision,
+ * creation time and expiry). A compare-and-set checks all three: a session deleted and written
+ * again by another writer can be back at the same revision with another creation time, and a
+ * save computes its record from the whole header (same header, same record written).
+ */
+export function sameHeader(a: SessionHeader | undefined, b: SessionHeader | undefined): boolean {
+  if (a === undefined || b === undefined) return a === b;
+  return a.revision === b.revision && a.createdAt === b.createdAt && a.expiresAt === b.expiresAt;
 }
 
 function isRecord(value: unknown): value is Record<string, unknown> {

@@ -25,6 +25,24 @@ export const SESSION_MIGRATIONS: readonly string[] = [
      PRIMARY KEY (namespace, id)
    ) WITHOUT ROWID;
    CREATE INDEX agentlib_sessions_updated ON agentlib_sessions (namespace, updated_at);`,
+  // Version 2: an ordinary (rowid) table. A session row is large (its whole conversation), and
+  // WITHOUT ROWID keeps every row inside the primary-key b-tree, where a 30 kB row made each save
+  // about twice as slow to write and each load to read (bench:sessions). The index on updated_at
+  // goes: no query uses it (list() sorts in memory), and every save paid for it.
+  `ALTER TABLE agentlib_sessions RENAME TO agentlib_sessions_v1;
+   CREATE TABLE agentlib_sessions (
+     namespace TEXT NOT NULL,
+     id TEXT NOT NULL,
+     revision INTEGER NOT NULL,
+     created_at INTEGER NOT NULL,
+     updated_at INTEGER NOT NULL,
+     expires_at INTEGER,
+     data TEXT NOT NULL,
+     PRIMARY KEY (namespace, id)
+   );
+   INSERT INTO agentlib_sessions (namespace, id, revision, created_at, updated_at, expires_at, data)
+     SELECT namespace, id, revision, created_at, updated_at, expires_at, data FROM agentlib_sessions_v1;
+   DROP TABLE agentlib_sessions_v1;`,
 ];
 
 interface Row {
@@ -33,14 +51,15 @@ interface Row {
 
 /**
  * Sessions in a SQLite table (`agentlib_sessions`) of the shared database file, through the
- * storage module's one connection per file (WAL, busy timeout). A write is one transaction
- * (BEGIN IMMEDIATE), so appends from several processes on one file never lose a message.
+ * storage module's one connection per file (WAL, busy timeout). A save is one statement that
+ * writes only when the row's header is the expected one; an append is one transaction (BEGIN
+ * IMMEDIATE): appends and saves from several processes on one file never lose a message.
  */
 export class SQLiteSessionStore extends BaseSessionStore {
   readonly path: string;
   readonly #handle: SqliteHandle;
   /** Prepared once: compiling the SQL on every call cost as much as the query itself. */
-  readonly #sql: Record<'row' | 'header' | 'revision' | 'write', SqliteStatement>;
+  readonly #sql: Record<'row' | 'header' | 'write' | 'insertNew' | 'replaceIf', SqliteStatement>;
   #closed = false;
 
   constructor(options: SQLiteSessionStoreOptions = {}) {
@@ -53,8 +72,11 @@ export class SQLiteSessionStore extends BaseSessionStore {
       this.#sql = {
         row: db.prepare('SELECT data FROM agentlib_sessions WHERE namespace = ? AND id = ?'),
         header: db.prepare('SELECT revision, created_at AS createdAt, expires_at AS expiresAt FROM agentlib_sessions WHERE namespace = ? AND id = ?'),
-        revision: db.prepare('SELECT revision FROM agentlib_sessions WHERE namespace = ? AND id = ?'),
         write: db.prepare('INSERT INTO agentlib_sessions (namespace, id, revision, created_at, updated_at, expires_at, data) VALUES (?, ?, ?, ?, ?, ?, ?) ON CONFLICT (namespace, id) DO UPDATE SET revision = excluded.revision, created_at = excluded.created_at, updated_at = excluded.updated_at, expires_at = excluded.expires_at, data = excluded.data'),
+        // The two compare-and-sets, each one statement (atomic on its own, no transaction around it):
+        // a new session only when there is no row, a replacement only when the row's header is the expected one.
+        insertNew: db.prepare('INSERT INTO agentlib_sessions (namespace, id, revision, created_at, updated_at, expires_at, data) VALUES (?, ?, ?, ?, ?, ?, ?) ON CONFLICT (namespace, id) DO NOTHING'),
+        replaceIf: db.prepare('UPDATE agentlib_sessions SET revision = ?, created_at = ?, updated_at = ?, expires_at = ?, data = ? WHERE namespace = ? AND id = ? AND revision = ? AND created_at = ? AND expires_at IS ?'),
       };
     } catch (error) {
       this.#handle.release();
@@ -83,16 +105,12 @@ export class SQLiteSessionStore extends BaseSessionStore {
     return Promise.resolve(row.expiresAt === null ? { revision: row.revision, createdAt: row.createdAt } : { revision: row.revision, createdAt: row.createdAt, expiresAt: row.expiresAt });
   }
 
-  protected compareAndSet(record: SessionRecord, expected: number): Promise<boolean> {
-    // Encoded before the write lock is taken, so other writers wait only for the write itself.
-    const data = encodeSession(record);
-    const run = this.#handle.db.transaction(() => {
-      const current = (this.#sql.revision.get(this.namespace, record.id) as { revision: number } | undefined)?.revision ?? 0;
-      if (current !== expected) return false;
-      this.#write(record, data);
-      return true;
-    });
-    return Promise.resolve(run.immediate());
+  protected compareAndSet(record: SessionRecord, expected: SessionHeader | undefined, data: string): Promise<boolean> {
+    // `data` was encoded by the caller, before the write lock: other writers wait only for the write itself.
+    const changes = expected === undefined
+      ? this.#sql.insertNew.run(this.namespace, record.id, record.revision, record.createdAt, record.updatedAt, record.expiresAt ?? null, data).changes
+      : this.#sql.replaceIf.run(record.revision, record.createdAt, record.updatedAt, record.expiresAt ?? null, data, this.namespace, record.id, expected.revision, expected.createdAt, expected.expiresAt ?? null).changes;
+    return Promise.resolve(changes === 1);
   }
 
   protected override update(id: string, change: (stored: SessionRecord | undefined) => SessionRecord): Promise<SessionRecord> {

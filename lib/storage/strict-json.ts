@@ -13,10 +13,19 @@ function describe(value: object): string {
 }
 
 /**
- * True when `value` is plain JSON data (the fast walk: no path strings are built). `ancestors`
- * holds the objects above `value`, for cycles.
+ * Nesting past which the fast walk stops and leaves the value to {@link check}. The fast walk keeps
+ * no list of the objects above it: a cycle sends it down and down, and this bound ends that (the
+ * slow walk then names the cycle). Plain data nested deeper than this is still accepted, by the
+ * slow walk.
  */
-function isPlain(value: unknown, ancestors: object[]): boolean {
+const FAST_WALK_DEPTH = 64;
+
+/**
+ * True when `value` is plain JSON data (the fast walk: no path strings, no ancestor list; a cycle or
+ * data nested deeper than {@link FAST_WALK_DEPTH} returns false, as does anything JSON cannot hold,
+ * and the slow walk then decides). An array hole reads as undefined, which is refused here too.
+ */
+function isPlain(value: unknown, depth: number): boolean {
   switch (typeof value) {
     case 'string':
     case 'boolean':
@@ -25,22 +34,20 @@ function isPlain(value: unknown, ancestors: object[]): boolean {
       return Number.isFinite(value);
     case 'object': {
       if (value === null) return true;
-      if (ancestors.includes(value)) return false;
-      ancestors.push(value);
+      if (depth >= FAST_WALK_DEPTH) return false;
       if (Array.isArray(value)) {
         for (let index = 0; index < value.length; index += 1) {
-          if (!(index in value) || !isPlain(value[index], ancestors)) return false;
+          if (!isPlain(value[index], depth + 1)) return false;
         }
-      } else {
-        const proto: unknown = Object.getPrototypeOf(value);
-        if ((proto !== Object.prototype && proto !== null) || Object.getOwnPropertySymbols(value).length > 0) return false;
-        for (const key in value) {
-          if (!Object.hasOwn(value, key)) continue;
-          const child = (value as Record<string, unknown>)[key];
-          if (child !== undefined && !isPlain(child, ancestors)) return false;
-        }
+        return true;
       }
-      ancestors.pop();
+      const proto: unknown = Object.getPrototypeOf(value);
+      if ((proto !== Object.prototype && proto !== null) || Object.getOwnPropertySymbols(value).length > 0) return false;
+      const keys = Object.keys(value);
+      for (let index = 0; index < keys.length; index += 1) {
+        const child = (value as Record<string, unknown>)[keys[index]!];
+        if (child !== undefined && !isPlain(child, depth + 1)) return false;
+      }
       return true;
     }
     default:
@@ -99,11 +106,11 @@ function check(value: unknown, path: string, ancestors: object[]): void {
  * Object keys whose value is undefined are allowed (JSON omits them).
  */
 export function assertStrictJson(value: unknown, root = 'value'): void {
-  if (!isPlain(value, [])) check(value, root, []);
+  if (!isPlain(value, 0)) check(value, root, []);
 }
 
 /** `JSON.stringify(value)` after {@link assertStrictJson}: what is stored comes back equal. */
 export function toStrictJson(value: unknown, root = 'value'): string {
-  if (!isPlain(value, [])) check(value, root, []);
+  if (!isPlain(value, 0)) check(value, root, []);
   return JSON.stringify(value);
 }

@@ -171,6 +171,50 @@ for (const backend of BACKENDS) {
       assert.equal((await store.save('occ-new', { messages: [] }, { expectedRevision: 0 })).revision, 1);
     });
 
+    test('a save checks the stored session, not the one this store last saw: a write through another store object is never overwritten blindly', async () => {
+      let t = 10_000;
+      const a = open({ namespace: 'two-writers', now: () => t });
+      const b = open({ namespace: 'two-writers', now: () => t });
+      const first = await a.save('s', { messages: userTurn(1) });
+      t += 10;
+      const seen = await b.load('s');
+      await b.save('s', { messages: [...seen!.messages, ...userTurn(2)] }, { expectedRevision: seen!.revision });
+      t += 10;
+      await assert.rejects(a.save('s', { messages: [...first.messages, ...userTurn(3)] }, { expectedRevision: first.revision }), (e) => SessionConflictError.isInstance(e) && e.actualRevision === 2);
+      assert.deepEqual((await b.load('s'))?.messages.map((m) => m.content), ['q1', 'a1', 'q2', 'a2'], 'the refused save wrote nothing');
+      const third = await a.save('s', { messages: userTurn(4) });
+      assert.deepEqual([third.revision, third.createdAt, third.updatedAt], [3, 10_000, 10_020]);
+      const loaded = await b.load('s');
+      assert.deepEqual([loaded?.revision, loaded?.createdAt, loaded?.messages.map((m) => m.content)], [3, 10_000, ['q4', 'a4']]);
+      assert.equal((await a.save('s', { messages: [] }, { expectedRevision: 3 })).revision, 4);
+    });
+
+    test('a session deleted and written again by another store object: a save goes on from the new one (its revision and creation time)', async () => {
+      let t = 20_000;
+      const a = open({ namespace: 'recreated', now: () => t });
+      const b = open({ namespace: 'recreated', now: () => t });
+      await a.save('s', { messages: userTurn(1) });
+      t += 1_000;
+      assert.equal(await b.delete('s'), true);
+      await b.save('s', { messages: userTurn(2) });
+      t += 1_000;
+      const saved = await a.save('s', { messages: userTurn(3) });
+      assert.deepEqual([saved.revision, saved.createdAt], [2, 21_000]);
+      const loaded = await b.load('s');
+      assert.deepEqual([loaded?.revision, loaded?.createdAt, loaded?.messages.map((m) => m.content)], [2, 21_000, ['q3', 'a3']]);
+    });
+
+    test('a save over an expired session: the revision goes on, the creation time starts again, and expectedRevision 0 is right', async () => {
+      let t = 30_000_000;
+      const a = open({ namespace: 'expiring', defaultTtl: 60, now: () => t });
+      await a.save('s', { messages: userTurn(1) });
+      t += 61_000;
+      await assert.rejects(a.save('s', { messages: [] }, { expectedRevision: 1 }), (e) => SessionConflictError.isInstance(e) && e.actualRevision === 0);
+      const saved = await a.save('s', { messages: userTurn(2) }, { expectedRevision: 0 });
+      assert.deepEqual([saved.revision, saved.createdAt, saved.expiresAt], [2, t, t + 60_000]);
+      assert.deepEqual((await a.load('s'))?.messages.map((m) => m.content), ['q2', 'a2']);
+    });
+
     test('list shows live sessions of the namespace, newest first; namespaces never collide', async () => {
       let t = 1_000;
       const a = open({ namespace: 'agent-a', now: () => t });

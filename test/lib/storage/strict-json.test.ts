@@ -39,6 +39,47 @@ describe('toStrictJson', () => {
   test('a shared (non-cyclic) object is fine', () => {
     const shared = { v: 1 };
     assert.equal(toStrictJson({ a: shared, b: shared }), '{"a":{"v":1},"b":{"v":1}}');
+    // Shared many times over, in arrays and objects, and deeper than the fast walk goes.
+    const list = [shared, [shared, { again: shared }], shared];
+    let deep: unknown = { list, shared };
+    for (let i = 0; i < 150; i++) deep = i % 2 === 0 ? [deep, shared] : { next: deep, shared };
+    assert.equal(toStrictJson(deep), JSON.stringify(deep));
+  });
+
+  test('symbol keys are refused with the path of their object', () => {
+    assert.equal(pathOf({ data: { tagged: { [Symbol('id')]: 1, ok: true } } }), 'state.data.tagged');
+  });
+
+  test('plain data nested far deeper than the fast walk goes is accepted, and problems down there are named', () => {
+    let nested: unknown = 'leaf';
+    for (let i = 0; i < 500; i++) nested = i % 2 === 0 ? { n: nested } : [nested];
+    assert.equal(toStrictJson(nested), JSON.stringify(nested));
+    let bad: unknown = { placedAt: new Date(0) };
+    let path = 'state';
+    for (let i = 0; i < 100; i++) bad = { n: bad };
+    for (let i = 0; i < 100; i++) path += '.n';
+    assert.equal(pathOf(bad), `${path}.placedAt`);
+  });
+
+  test('cycles are named wherever they close: at the top, deep down, through arrays, and in objects that refer to themselves many times', () => {
+    const self: Record<string, unknown> = {};
+    self['me'] = self;
+    assert.equal(pathOf(self), 'state.me');
+    const top: Record<string, unknown> = { v: 1 };
+    let tail = top;
+    let path = 'state';
+    for (let i = 0; i < 120; i++) {
+      const next: Record<string, unknown> = { v: i };
+      tail['n'] = next;
+      tail = next;
+      path += '.n';
+    }
+    tail['back'] = [0, top];
+    assert.equal(pathOf(top), `${path}.back[1]`);
+    // Twenty keys all pointing back (the fast walk, which keeps no ancestor list, must still stop).
+    const wide: Record<string, unknown> = {};
+    for (let i = 0; i < 20; i++) wide[`k${i}`] = wide;
+    assert.equal(pathOf({ wide }), 'state.wide.k0');
   });
 });
 
