@@ -3,10 +3,12 @@
 // near-misses — another entity, number, an antonym, another intent — that must not). For each
 // pair, the first question is stored and the second looked up through a real SemanticCache (same
 // model, system prompt and tools, so only the question differs); a hit on a near-miss is a false
-// positive. Printed for thresholds 0.85–0.95 with the default safeguards (salient tokens + word
-// swaps), with the salient-token check alone, and with none. `--pairs` reads another labelled set
-// (fixtures/semantic-cache/held-out-pairs.json was written after the word-swap check, to test it
-// on pairs it was not tuned on).
+// positive. Printed for thresholds 0.85–0.95 with the default safeguards (`all`: salient tokens,
+// word swaps, role order, negations), with the previous default (salient tokens + word swaps), with
+// the salient-token check alone, and with none; then the false hits at 0.92 and the paraphrases a
+// check refused there. `--pairs` reads another labelled set: fixtures/semantic-cache/held-out-pairs.json
+// (written after the word-swap check) and held-out-2-pairs.json (written before the role-order and
+// negation checks); docs/caching.md says what each set was and was not used for.
 //
 // `--embedder use` (default): a real neural sentence-embedding model, the Universal Sentence
 // Encoder (512 dimensions, TensorFlow.js on the CPU, offline: the weights ship in
