@@ -56,7 +56,7 @@ describe('InMemoryCache', () => {
     assert.equal(await cache.delete('c'), true);
     await cache.set('e', 'e', 10);
     await cache.set('f', 'f', 10);
-    assert.deepEqual([await cache.get('d'), cache.size], [undefined, 4], 'd was the least recently used');
+    assert.deepEqual([await cache.get('d'), cache.size, cache.stats().evictions], [undefined, 4, 1], 'd was the least recently used (c, deleted, is no eviction)');
     await cache.set('b', 'b2', 10);
     await cache.set('g', 'g', 10);
     assert.equal(await cache.get('a'), undefined, 'a went next: b was set again after it');
@@ -73,8 +73,9 @@ describe('InMemoryCache', () => {
     );
     assert.equal(cache.size, 3);
     await cache.clear();
-    await cache.set('k', 'k');
-    assert.equal(await cache.get('k'), 'k');
+    cache.resetStats();
+    for (const key of ['k', 'l', 'm', 'n', 'o']) await cache.set(key, key, 100);
+    assert.deepEqual([await cache.get('k'), await cache.get('l'), cache.stats().evictions], [undefined, 'l', 1], 'after clear() the order starts afresh');
   });
 
   test('bad sizes and TTLs are configuration errors', async () => {
