@@ -4,6 +4,7 @@ import { checkStoreId, toStrictJson } from '../storage/index.js';
 import { acquireRedis } from '../storage/redis-pool.js';
 import { CacheStatsCounter } from './cache-stats.js';
 import { checkTtl, resolveCacheOptions, type ResolvedCacheOptions } from './cache-options.js';
+import { PendingMarks } from './pending-marks.js';
 import type { Cache, CacheOptions, CacheStats } from './types.js';
 
 /** Options of a RedisCache. */
@@ -81,8 +82,8 @@ export class RedisCache implements Cache {
   readonly #timeoutMs: number;
   readonly #touchBatch: number;
   readonly #touchFlushMs: number;
-  /** Keys looked up since the last flush, oldest use first (a re-read moves a key to the end). */
-  readonly #touched = new Set<string>();
+  /** Keys looked up since the last flush, with their order of use. */
+  readonly #touched = new PendingMarks();
   #flushTimer: ReturnType<typeof setTimeout> | undefined;
   #handle: Promise<RedisHandle> | undefined;
 
@@ -142,8 +143,7 @@ export class RedisCache implements Cache {
   async get(key: string): Promise<unknown> {
     const [dataKey] = this.#keys(key) as [string];
     const value = await this.#run('get', (client) => client.get(dataKey));
-    this.#touched.delete(key);
-    this.#touched.add(key);
+    this.#touched.mark(key);
     if (this.#touched.size >= this.#touchBatch) await this.flushMarks();
     else if (this.#flushTimer === undefined) {
       this.#flushTimer = setTimeout(() => {
@@ -169,16 +169,13 @@ export class RedisCache implements Cache {
     if (this.#flushTimer !== undefined) clearTimeout(this.#flushTimer);
     this.#flushTimer = undefined;
     if (this.#touched.size === 0) return;
-    const keys = [...this.#touched];
-    this.#touched.clear();
+    const keys = this.#touched.take();
     const [, lru, clock] = this.#keys('') as [string, string, string];
     try {
       await this.#run(operation, (client) => client.eval(TOUCH_SCRIPT, { keys: [lru, clock], arguments: [`${this.#prefix}k:`, ...keys] }));
     } catch (error) {
       // Put them back before any mark made meanwhile (which is newer).
-      const newer = [...this.#touched];
-      this.#touched.clear();
-      for (const key of [...keys, ...newer]) this.#touched.add(key);
+      this.#touched.restore(keys);
       throw error;
     }
   }

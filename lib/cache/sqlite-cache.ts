@@ -2,6 +2,7 @@ import { acquireSqlite, checkStoreId, migrateSqlite, toStrictJson } from '../sto
 import { ConfigurationError } from '../core/errors/configuration-error.js';
 import { CacheStatsCounter } from './cache-stats.js';
 import { checkTtl, resolveCacheOptions, type ResolvedCacheOptions } from './cache-options.js';
+import { PendingMarks } from './pending-marks.js';
 import type { Cache, CacheOptions, CacheStats } from './types.js';
 
 /** Options of a SQLiteCache. */
@@ -69,8 +70,8 @@ export class SQLiteCache implements Cache {
   readonly #touchBatch: number;
   readonly #touchFlushMs: number;
   readonly #touchChunk: number;
-  /** Keys read since the last flush, oldest use first (a re-read moves a key to the end). */
-  readonly #touched = new Set<string>();
+  /** Keys read since the last flush, with their order of use. */
+  readonly #touched = new PendingMarks();
   /** Cancels the scheduled flush (the first timer, or the next chunk's turn), if any. */
   #flushTimer: (() => void) | undefined;
   /** Writes the marks of `keys` (oldest use first) in one transaction, after every mark already written. */
@@ -119,9 +120,7 @@ export class SQLiteCache implements Cache {
   flushMarks(): void {
     this.#cancelFlush();
     if (this.#touched.size === 0) return;
-    const keys = [...this.#touched];
-    this.#touched.clear();
-    this.#writeMarks(keys);
+    this.#writeMarks(this.#touched.take());
   }
 
   #cancelFlush(): void {
@@ -135,12 +134,7 @@ export class SQLiteCache implements Cache {
    */
   #flushChunk(): void {
     this.#flushTimer = undefined;
-    const keys: string[] = [];
-    for (const key of this.#touched) {
-      if (keys.length >= this.#touchChunk) break;
-      keys.push(key);
-    }
-    for (const key of keys) this.#touched.delete(key);
+    const keys = this.#touched.take(this.#touchChunk);
     try {
       if (keys.length > 0) this.#writeMarks(keys);
     } catch {
@@ -164,8 +158,7 @@ export class SQLiteCache implements Cache {
 
   /** Marks `key` used; written within touchFlushMs, or at once when touchBatch keys are marked. */
   #touch(key: string): void {
-    this.#touched.delete(key);
-    this.#touched.add(key);
+    this.#touched.mark(key);
     if (this.#touched.size >= this.#touchBatch) this.flushMarks();
     else if (this.#flushTimer === undefined) this.#armFlush();
   }
