@@ -19,4 +19,6 @@ export {
   type SemanticMatch,
 } from './semantic-cache.js';
 export { contentWords, swapsWords } from './word-swaps.js';
+export { negationCount } from './negation.js';
+export { roleTokens, swapsRoles } from './role-order.js';
 export { CACHE_DEFAULTS, type Cache, type CacheHint, type CacheOptions, type CacheStats } from './types.js';

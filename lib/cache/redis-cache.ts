@@ -4,6 +4,7 @@ import { checkStoreId, toStrictJson } from '../storage/index.js';
 import { acquireRedis } from '../storage/redis-pool.js';
 import { CacheStatsCounter } from './cache-stats.js';
 import { checkTtl, resolveCacheOptions, type ResolvedCacheOptions } from './cache-options.js';
+import { PendingMarks } from './pending-marks.js';
 import type { Cache, CacheOptions, CacheStats } from './types.js';
 
 /** Options of a RedisCache. */
@@ -20,6 +21,15 @@ export interface RedisCacheOptions extends Omit<CacheOptions, 'now'> {
    * is dropped from the client's queue. Default 1,000: a cache slower than that is worse than none.
    */
   operationTimeoutMs?: number;
+  /**
+   * A hit is a plain GET; its LRU mark (and a miss's clean-up of the sorted set) is kept in memory
+   * and sent in one script call `touchFlushMs` after the first mark, always before this cache's own
+   * `set` (which may evict) and `close`, and at once when this many keys are marked — a memory
+   * bound, default twice `maxSize`. 1 sends every mark with its hit (the slow way).
+   */
+  touchBatch?: number;
+  /** Longest a mark stays in memory, in ms (an unref'd timer). Default 1000. */
+  touchFlushMs?: number;
 }
 
 /** Default of RedisCacheOptions.operationTimeoutMs. */
@@ -27,15 +37,19 @@ export const REDIS_CACHE_OPERATION_TIMEOUT_MS = 1_000;
 
 type RedisHandle = Awaited<ReturnType<typeof acquireRedis>>;
 
-/** GET that also marks the key most recently used (a logical clock per namespace). */
-const GET_SCRIPT = `
-local value = redis.call('GET', KEYS[1])
-if value then
-  redis.call('ZADD', KEYS[2], redis.call('INCR', KEYS[3]), ARGV[1])
-else
-  redis.call('ZREM', KEYS[2], ARGV[1])
+/**
+ * The deferred LRU marks, oldest use first (ARGV[2..]): a key whose value is still there becomes the
+ * most recently used (a logical clock per namespace); one that is gone (expired) leaves the sorted set.
+ */
+const TOUCH_SCRIPT = `
+for i = 2, #ARGV do
+  if redis.call('EXISTS', ARGV[1] .. ARGV[i]) == 1 then
+    redis.call('ZADD', KEYS[1], redis.call('INCR', KEYS[2]), ARGV[i])
+  else
+    redis.call('ZREM', KEYS[1], ARGV[i])
+  end
 end
-return value`;
+return #ARGV - 1`;
 
 /** SET with a server-side TTL, then evict least recently used keys past maxSize; returns how many live keys went. */
 const SET_SCRIPT = `
@@ -52,6 +66,9 @@ return evicted`;
  * A cache on a Redis server, shared by every process that uses the same URL, prefix and namespace:
  * values are strict JSON strings under `<keyPrefix><namespace>:<key>` with a server-side TTL
  * (`PX`), LRU order kept in a sorted set per namespace and evicted past `maxSize` atomically (Lua).
+ * A hit is one GET: its LRU mark is sent later with the others (see `touchBatch`), always before
+ * this cache's own `set`, so its evictions follow exact LRU order; other processes see this one's
+ * reads up to `touchFlushMs` late.
  * A failing server makes `get` and `set` reject, and so does a hung one after `operationTimeoutMs`
  * (CacheTimeoutError); the agent loop reports that as an `error` event (stage `cache`) and carries
  * on as on a miss, so a Redis outage never fails or stalls a run.
@@ -63,6 +80,11 @@ export class RedisCache implements Cache {
   readonly #options: ResolvedCacheOptions;
   readonly #stats = new CacheStatsCounter();
   readonly #timeoutMs: number;
+  readonly #touchBatch: number;
+  readonly #touchFlushMs: number;
+  /** Keys looked up since the last flush, with their order of use. */
+  readonly #touched = new PendingMarks();
+  #flushTimer: ReturnType<typeof setTimeout> | undefined;
   #handle: Promise<RedisHandle> | undefined;
 
   constructor(url: string, options: RedisCacheOptions = {}) {
@@ -73,6 +95,10 @@ export class RedisCache implements Cache {
     this.#prefix = `${prefix}${this.namespace}:`;
     this.#timeoutMs = options.operationTimeoutMs ?? REDIS_CACHE_OPERATION_TIMEOUT_MS;
     if (!(this.#timeoutMs > 0) || !Number.isFinite(this.#timeoutMs)) throw new ConfigurationError(`RedisCache: operationTimeoutMs must be a finite number > 0, got ${String(this.#timeoutMs)}`);
+    this.#touchBatch = options.touchBatch ?? 2 * this.#options.maxSize;
+    this.#touchFlushMs = options.touchFlushMs ?? 1_000;
+    if (!Number.isInteger(this.#touchBatch) || this.#touchBatch < 1) throw new ConfigurationError(`RedisCache: touchBatch must be an integer ≥ 1, got ${String(this.#touchBatch)}`);
+    if (!(this.#touchFlushMs >= 0) || !Number.isFinite(this.#touchFlushMs)) throw new ConfigurationError(`RedisCache: touchFlushMs must be a finite number ≥ 0, got ${String(this.#touchFlushMs)}`);
   }
 
   /**
@@ -115,13 +141,50 @@ export class RedisCache implements Cache {
   }
 
   async get(key: string): Promise<unknown> {
-    const value = (await this.#run('get', (client) => client.eval(GET_SCRIPT, { keys: this.#keys(key), arguments: [key] }))) as string | null;
+    const [dataKey] = this.#keys(key) as [string];
+    const value = await this.#run('get', (client) => client.get(dataKey));
+    this.#touched.mark(key);
+    if (this.#touched.size >= this.#touchBatch) await this.flushMarks();
+    else if (this.#flushTimer === undefined) {
+      this.#flushTimer = setTimeout(() => {
+        // The marks are LRU hints, not data: a failure here is not reported (the next set sends them again).
+        this.flushMarks().catch(() => undefined);
+      }, this.#touchFlushMs);
+      this.#flushTimer.unref();
+    }
     return this.#stats.record(value === null ? undefined : (JSON.parse(value) as unknown));
+  }
+
+  /**
+   * Sends the pending LRU marks now, in the order of use (one script call). They are otherwise sent
+   * within `touchFlushMs`, and always before this cache's own `set` and `close`; on failure they are
+   * kept for the next attempt.
+   */
+  flushMarks(): Promise<void> {
+    return this.#sendMarks('touch');
+  }
+
+  /** Sends the pending marks as part of `operation` (its name in a CacheTimeoutError). */
+  async #sendMarks(operation: string): Promise<void> {
+    if (this.#flushTimer !== undefined) clearTimeout(this.#flushTimer);
+    this.#flushTimer = undefined;
+    if (this.#touched.size === 0) return;
+    const keys = this.#touched.take();
+    const [, lru, clock] = this.#keys('') as [string, string, string];
+    try {
+      await this.#run(operation, (client) => client.eval(TOUCH_SCRIPT, { keys: [lru, clock], arguments: [`${this.#prefix}k:`, ...keys] }));
+    } catch (error) {
+      // Put them back before any mark made meanwhile (which is newer).
+      this.#touched.restore(keys);
+      throw error;
+    }
   }
 
   async set(key: string, value: unknown, ttlSeconds?: number): Promise<void> {
     const ttl = ttlSeconds === undefined ? this.#options.defaultTtl : checkTtl('RedisCache', ttlSeconds);
     const text = toStrictJson(value, 'value');
+    // Earlier lookups must count before this write takes the newest position and evicts.
+    await this.#sendMarks('set');
     const evicted = (await this.#run('set', (client) =>
       client.eval(SET_SCRIPT, {
         keys: this.#keys(key),
@@ -132,6 +195,7 @@ export class RedisCache implements Cache {
   }
 
   async delete(key: string): Promise<boolean> {
+    this.#touched.delete(key);
     const [dataKey, lru] = this.#keys(key) as [string, string];
     return this.#run('delete', async (client) => {
       await client.zRem(lru, key);
@@ -140,6 +204,9 @@ export class RedisCache implements Cache {
   }
 
   async clear(): Promise<void> {
+    this.#touched.clear();
+    if (this.#flushTimer !== undefined) clearTimeout(this.#flushTimer);
+    this.#flushTimer = undefined;
     await this.#run('clear', async (client) => {
       const batch: string[] = [];
       for await (const keys of client.scanIterator({ MATCH: `${this.#prefix.replace(/[*?[\]\\]/g, '\\$&')}*`, COUNT: 500 })) batch.push(...(Array.isArray(keys) ? keys : [keys]));
@@ -156,6 +223,8 @@ export class RedisCache implements Cache {
   }
 
   async close(): Promise<void> {
+    // A server that is down keeps its old LRU order: closing never fails for a hint.
+    if (this.#handle !== undefined) await this.flushMarks().catch(() => undefined);
     const handle = this.#handle;
     this.#handle = undefined;
     if (handle !== undefined) await (await handle.catch(() => undefined))?.release();

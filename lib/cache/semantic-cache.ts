@@ -7,6 +7,8 @@ import { cosineSimilarity } from './cosine.js';
 import { InMemoryCache } from './in-memory-cache.js';
 import { sameSalientTokens, salientTokens } from './salient-tokens.js';
 import type { Cache, CacheHint, CacheOptions, CacheStats } from './types.js';
+import { negationCount } from './negation.js';
+import { roleTokens, swapsRoles } from './role-order.js';
 import { contentWords, swapsWords } from './word-swaps.js';
 
 /** Anything that embeds texts: a Provider with `embed` (OpenAI, Gemini, Ollama, ScriptedProvider…). */
@@ -38,6 +40,18 @@ export interface SemanticCacheOptions extends CacheOptions {
    * synonym ("built" / "constructed"), which then miss.
    */
   refuseWordSwaps?: boolean;
+  /**
+   * Refuse a similar question that gives the same words other roles: "from London to Paris" /
+   * "from Paris to London", "did Brazil beat Germany" / "did Germany beat Brazil" (see swapsRoles).
+   * Default true. Costs the paraphrases that reorder words without moving a whole phrase
+   * ("the tallest mountain" / "which mountain is the tallest").
+   */
+  refuseRoleSwaps?: boolean;
+  /**
+   * Refuse a similar question with a different number of negations ("which plans include support"
+   * / "which plans do not include support"; see negationCount). Default true.
+   */
+  matchNegations?: boolean;
 }
 
 /** CacheStats (evictions: those of the exact cache, where the values live) plus how many hits came from similarity. */
@@ -54,6 +68,10 @@ export interface SemanticMatch {
   salientMatch: boolean;
   /** True when the word-swap check refused it (always false with the check off). */
   wordSwap: boolean;
+  /** True when the role-order check refused it (always false with the check off). */
+  roleSwap: boolean;
+  /** True when the negation check refused it (always false with the check off). */
+  negationMismatch: boolean;
 }
 
 interface IndexEntry {
@@ -63,6 +81,8 @@ interface IndexEntry {
   vector: number[];
   salient: string[];
   words: string[];
+  roles: string[];
+  negations: number;
   expiresAt: number;
 }
 
@@ -74,7 +94,8 @@ export const DEFAULT_SIMILARITY_THRESHOLD = 0.92;
  * last user message (the hint's `text`) is embedded and compared by cosine similarity with the
  * questions stored under the same scope: same model, system prompt, tools, sampling settings and
  * earlier messages. A stored question at or above the threshold whose numbers and names match
- * serves its reply, unless it swaps a content word for another (see `refuseWordSwaps`). Tool
+ * serves its reply, unless it swaps a content word for another (see `refuseWordSwaps`), gives the
+ * same words other roles (`refuseRoleSwaps`) or negates it (`matchNegations`). Tool
  * results and lookups without a hint are exact only.
  */
 export class SemanticCache implements Cache {
@@ -85,6 +106,8 @@ export class SemanticCache implements Cache {
   readonly #model: string | undefined;
   readonly #checkSalient: boolean;
   readonly #checkSwaps: boolean;
+  readonly #checkRoles: boolean;
+  readonly #checkNegations: boolean;
   readonly #index = new Map<string, IndexEntry>();
   readonly #stats = new CacheStatsCounter();
   #semanticHits = 0;
@@ -102,6 +125,8 @@ export class SemanticCache implements Cache {
     this.#model = options.embeddingModel;
     this.#checkSalient = options.matchSalientTokens ?? true;
     this.#checkSwaps = options.refuseWordSwaps ?? true;
+    this.#checkRoles = options.refuseRoleSwaps ?? true;
+    this.#checkNegations = options.matchNegations ?? true;
   }
 
   async get(key: string, hint?: CacheHint): Promise<unknown> {
@@ -109,7 +134,9 @@ export class SemanticCache implements Cache {
     if (exact !== undefined) return this.#stats.record(exact);
     if (hint?.kind !== 'response' || hint.text === undefined || hint.scope === undefined) return this.#stats.record(undefined);
     const match = await this.nearest(hint.text, hint.scope);
-    if (match === undefined || match.similarity < this.threshold || !match.salientMatch || match.wordSwap) return this.#stats.record(undefined);
+    if (match === undefined || match.similarity < this.threshold || !match.salientMatch || match.wordSwap || match.roleSwap || match.negationMismatch) {
+      return this.#stats.record(undefined);
+    }
     const value = await this.#exact.get(match.key);
     if (value === undefined) {
       this.#index.delete(match.key);
@@ -130,6 +157,8 @@ export class SemanticCache implements Cache {
     const vector = await this.#embed(text);
     const salient = salientTokens(text);
     const words = contentWords(text);
+    const roles = roleTokens(text);
+    const negations = negationCount(text);
     let best: SemanticMatch | undefined;
     for (const entry of candidates) {
       const similarity = cosineSimilarity(vector, entry.vector);
@@ -140,6 +169,8 @@ export class SemanticCache implements Cache {
           similarity,
           salientMatch: !this.#checkSalient || sameSalientTokens(salient, entry.salient),
           wordSwap: this.#checkSwaps && swapsWords(words, entry.words),
+          roleSwap: this.#checkRoles && swapsRoles(roles, entry.roles),
+          negationMismatch: this.#checkNegations && negations !== entry.negations,
         };
       }
     }
@@ -152,7 +183,18 @@ export class SemanticCache implements Cache {
     if (hint?.kind !== 'response' || hint.text === undefined || hint.scope === undefined) return;
     const vector = await this.#embed(hint.text);
     this.#index.delete(key);
-    this.#index.set(key, { key, scope: hint.scope, text: hint.text, vector, salient: salientTokens(hint.text), words: contentWords(hint.text), expiresAt: this.#options.now() + ttl * 1000 });
+    const text = hint.text;
+    this.#index.set(key, {
+      key,
+      scope: hint.scope,
+      text,
+      vector,
+      salient: salientTokens(text),
+      words: contentWords(text),
+      roles: roleTokens(text),
+      negations: negationCount(text),
+      expiresAt: this.#options.now() + ttl * 1000,
+    });
     // The index mirrors the stored values; an entry dropped here is counted where its value goes (the exact cache).
     for (const oldest of this.#index.keys()) {
       if (this.#index.size <= this.#options.maxSize) break;

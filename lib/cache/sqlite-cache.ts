@@ -2,6 +2,7 @@ import { acquireSqlite, checkStoreId, migrateSqlite, toStrictJson } from '../sto
 import { ConfigurationError } from '../core/errors/configuration-error.js';
 import { CacheStatsCounter } from './cache-stats.js';
 import { checkTtl, resolveCacheOptions, type ResolvedCacheOptions } from './cache-options.js';
+import { PendingMarks } from './pending-marks.js';
 import type { Cache, CacheOptions, CacheStats } from './types.js';
 
 /** Options of a SQLiteCache. */
@@ -9,13 +10,17 @@ export interface SQLiteCacheOptions extends CacheOptions {
   /** Entries of other namespaces in the same file are invisible to this cache. Default `default`. */
   namespace?: string;
   /**
-   * A hit marks its entry used in memory; the marks are written (one transaction) once this many
-   * entries are marked, at the latest `touchFlushMs` after the first mark, and always before this
-   * cache writes, deletes, clears or closes. Default 256. 1 writes every hit at once (the slow way).
+   * A hit marks its entry used in memory, and never writes: the marks are written `touchFlushMs`
+   * after the first one (by a timer, in chunks of `touchChunk` keys per event-loop turn), always
+   * before this cache writes, deletes, clears or closes, and at once when this many keys are
+   * marked — a memory bound, default twice `maxSize` (a process's marks are keys of live entries,
+   * so one namespace rarely holds more). 1 writes every hit at once (the slow way).
    */
   touchBatch?: number;
   /** Longest a mark stays in memory, in ms (an unref'd timer: it never keeps a process alive). Default 1000. */
   touchFlushMs?: number;
+  /** Marks written per transaction by the timer, one transaction per event-loop turn (bounds the pause). Default 256. */
+  touchChunk?: number;
 }
 
 /**
@@ -40,8 +45,8 @@ interface Row {
   expires_at: number;
 }
 
-/** Defaults of the batched LRU touch (see SQLiteCacheOptions). */
-export const SQLITE_TOUCH_DEFAULTS = { touchBatch: 256, touchFlushMs: 1_000 } as const;
+/** Defaults of the deferred LRU touch (see SQLiteCacheOptions; `touchBatch` defaults to twice maxSize). */
+export const SQLITE_TOUCH_DEFAULTS = { touchFlushMs: 1_000, touchChunk: 256 } as const;
 
 /**
  * A cache in a SQLite file (default `.agentlib/agentlib.db`, shared with the other subsystems
@@ -50,10 +55,10 @@ export const SQLITE_TOUCH_DEFAULTS = { touchBatch: 256, touchFlushMs: 1_000 } as
  * TTL on `Date.now()` (wall clock: an expiry must mean the same after a restart). Values are
  * stored as strict JSON (a function, class instance, cycle or NaN is refused with its path).
  *
- * A hit costs one SELECT: its LRU mark is kept in memory and written in batches (see
- * `touchBatch`), always before this cache's own writes, so its evictions follow exact LRU order.
- * Another process sharing the file sees this process's reads up to `touchFlushMs` late, and a
- * crash loses the unwritten marks (LRU order, never data).
+ * A hit costs one SELECT: its LRU mark is kept in memory and written later, once per key however
+ * often it was read (see `touchBatch`), always before this cache's own writes, so its evictions
+ * follow exact LRU order. Another process sharing the file sees this process's reads up to
+ * `touchFlushMs` late, and a crash loses the unwritten marks (LRU order, never data).
  */
 export class SQLiteCache implements Cache {
   readonly path: string;
@@ -64,18 +69,23 @@ export class SQLiteCache implements Cache {
   readonly #sql;
   readonly #touchBatch: number;
   readonly #touchFlushMs: number;
-  /** Keys read since the last flush, oldest use first (a re-read moves a key to the end). */
-  readonly #touched = new Set<string>();
-  #flushTimer: ReturnType<typeof setTimeout> | undefined;
-  readonly #flushTouches: () => void;
+  readonly #touchChunk: number;
+  /** Keys read since the last flush, with their order of use. */
+  readonly #touched = new PendingMarks();
+  /** Cancels the scheduled flush (the first timer, or the next chunk's turn), if any. */
+  #flushTimer: (() => void) | undefined;
+  /** Writes the marks of `keys` (oldest use first) in one transaction, after every mark already written. */
+  readonly #writeMarks: (keys: string[]) => void;
 
   /** Opens (creating it and its schema when needed) the cache in the SQLite file `path`. */
   constructor(path: string, options: SQLiteCacheOptions = {}) {
     this.#options = resolveCacheOptions('SQLiteCache', options, Date.now);
     this.namespace = checkStoreId(options.namespace ?? 'default', 'cache namespace');
-    this.#touchBatch = options.touchBatch ?? SQLITE_TOUCH_DEFAULTS.touchBatch;
+    this.#touchBatch = options.touchBatch ?? 2 * this.#options.maxSize;
     this.#touchFlushMs = options.touchFlushMs ?? SQLITE_TOUCH_DEFAULTS.touchFlushMs;
+    this.#touchChunk = options.touchChunk ?? SQLITE_TOUCH_DEFAULTS.touchChunk;
     if (!Number.isInteger(this.#touchBatch) || this.#touchBatch < 1) throw new ConfigurationError(`SQLiteCache: touchBatch must be an integer ≥ 1, got ${String(this.#touchBatch)}`);
+    if (!Number.isInteger(this.#touchChunk) || this.#touchChunk < 1) throw new ConfigurationError(`SQLiteCache: touchChunk must be an integer ≥ 1, got ${String(this.#touchChunk)}`);
     if (!(this.#touchFlushMs >= 0) || !Number.isFinite(this.#touchFlushMs)) throw new ConfigurationError(`SQLiteCache: touchFlushMs must be a finite number ≥ 0, got ${String(this.#touchFlushMs)}`);
     this.#handle = acquireSqlite(path);
     this.path = this.#handle.path;
@@ -96,38 +106,61 @@ export class SQLiteCache implements Cache {
       deleteLive: db.prepare('DELETE FROM agentlib_cache WHERE namespace = ? AND key = ? AND expires_at > ?'),
       clear: db.prepare('DELETE FROM agentlib_cache WHERE namespace = ?'),
     };
-    const touchAll = db.transaction((keys: string[]) => {
+    this.#writeMarks = db.transaction((keys: string[]) => {
       let { clock } = this.#sql.clock.get(this.namespace) as { clock: number };
       for (const key of keys) this.#sql.touch.run(++clock, this.namespace, key);
     });
-    this.#flushTouches = () => {
-      if (this.#flushTimer !== undefined) clearTimeout(this.#flushTimer);
-      this.#flushTimer = undefined;
-      if (this.#touched.size === 0) return;
-      const keys = [...this.#touched];
-      this.#touched.clear();
-      touchAll(keys);
-    };
   }
 
-  /** Marks `key` used; writes the marks when the batch is full, else within touchFlushMs. */
-  #touch(key: string): void {
-    this.#touched.delete(key);
-    this.#touched.add(key);
-    if (this.#touched.size >= this.#touchBatch) this.#flushTouches();
-    else if (this.#flushTimer === undefined) {
-      const timer = setTimeout(() => {
-        try {
-          this.#flushTouches();
-        } catch {
-          // The shared connection was closed under this cache (closeAllStorage): the marks are LRU hints, not data.
-          this.#touched.clear();
-        }
-      }, this.#touchFlushMs);
-      // An unref'd timer: pending marks never keep a process alive (close() writes them).
-      (timer as { unref?: () => void }).unref?.();
-      this.#flushTimer = timer;
+  /**
+   * Writes every pending LRU mark now, in the order of use. They are otherwise written within
+   * `touchFlushMs`, and always before this cache's own writes; call this to hand the file to another
+   * process with this one's recency (benchmarks also use it to count the deferred work).
+   */
+  flushMarks(): void {
+    this.#cancelFlush();
+    if (this.#touched.size === 0) return;
+    this.#writeMarks(this.#touched.take());
+  }
+
+  #cancelFlush(): void {
+    this.#flushTimer?.();
+    this.#flushTimer = undefined;
+  }
+
+  /**
+   * The timer's flush: the `touchChunk` oldest marks in one transaction, the rest on the next
+   * event-loop turn (a mark re-read meanwhile moves to the end and is written after, as it should).
+   */
+  #flushChunk(): void {
+    this.#flushTimer = undefined;
+    const keys = this.#touched.take(this.#touchChunk);
+    try {
+      if (keys.length > 0) this.#writeMarks(keys);
+    } catch {
+      // The shared connection was closed under this cache (closeAllStorage): the marks are LRU hints, not data.
+      this.#touched.clear();
     }
+    if (this.#touched.size > 0) {
+      // The next chunk on the next event-loop turn, after pending I/O.
+      const turn = setImmediate(() => this.#flushChunk());
+      turn.unref();
+      this.#flushTimer = () => clearImmediate(turn);
+    }
+  }
+
+  #armFlush(): void {
+    const timer = setTimeout(() => this.#flushChunk(), this.#touchFlushMs);
+    // An unref'd timer: pending marks never keep a process alive (close() writes them).
+    timer.unref();
+    this.#flushTimer = () => clearTimeout(timer);
+  }
+
+  /** Marks `key` used; written within touchFlushMs, or at once when touchBatch keys are marked. */
+  #touch(key: string): void {
+    this.#touched.mark(key);
+    if (this.#touched.size >= this.#touchBatch) this.flushMarks();
+    else if (this.#flushTimer === undefined) this.#armFlush();
   }
 
   async get(key: string): Promise<unknown> {
@@ -146,7 +179,7 @@ export class SQLiteCache implements Cache {
     const text = toStrictJson(value, 'value');
     const now = this.#options.now();
     // Earlier reads must count before this write takes the newest position and evicts.
-    this.#flushTouches();
+    this.flushMarks();
     this.#sql.put.run(this.namespace, key, text, Math.round(now + ttl * 1000), this.namespace);
     const { n } = this.#sql.count.get(this.namespace) as { n: number };
     if (n <= this.#options.maxSize) return;
@@ -158,7 +191,7 @@ export class SQLiteCache implements Cache {
   }
 
   async delete(key: string): Promise<boolean> {
-    this.#flushTouches();
+    this.flushMarks();
     const live = this.#sql.deleteLive.run(this.namespace, key, this.#options.now()).changes > 0;
     this.#sql.delete.run(this.namespace, key);
     return live;
@@ -166,7 +199,7 @@ export class SQLiteCache implements Cache {
 
   async clear(): Promise<void> {
     this.#touched.clear();
-    this.#flushTouches();
+    this.#cancelFlush();
     this.#sql.clear.run(this.namespace);
   }
 
@@ -179,7 +212,7 @@ export class SQLiteCache implements Cache {
   }
 
   async close(): Promise<void> {
-    this.#flushTouches();
+    this.flushMarks();
     this.#handle.release();
   }
 }

@@ -1,3 +1,5 @@
+import { numberWordValue } from './number-words.js';
+
 /**
  * Words that frame a question without changing what it asks: articles, pronouns, auxiliaries,
  * question words, most prepositions and request verbs ("give me", "I need", "please"). Directional
@@ -14,8 +16,41 @@ const FRAME_WORDS = new Set(
   ).split(' '),
 );
 
+/** True for a word that frames a question without changing what it asks (see FRAME_WORDS). */
+export function isFrameWord(word: string): boolean {
+  return FRAME_WORDS.has(word);
+}
+
+const WORD = /[\p{L}\p{N}]+(?:['’][\p{L}]+)?/gu;
+
+/** Negated auxiliaries spelt out: "can't" / "cannot" → "can not", "won't" → "will not", "doesn't" → "does not". */
+function expandNegations(text: string): string {
+  return text
+    .replace(/\b(?:can['’]t|cannot)\b/gu, 'can not')
+    .replace(/\bwon['’]t\b/gu, 'will not')
+    .replace(/\bshan['’]t\b/gu, 'shall not')
+    .replace(/n['’]t\b/gu, ' not');
+}
+
+/**
+ * The words of `text` in order, lower-cased, negations spelt out ("don't" → "do not"), possessive
+ * and contraction endings dropped ("what's" → "what"), number words as digits.
+ */
+export function questionWords(text: string): string[] {
+  return (expandNegations(text.toLowerCase()).match(WORD) ?? []).map(normalizeWord).filter((word) => word !== '');
+}
+
+/**
+ * One matched word, lower-cased: possessive and contraction endings dropped, inner apostrophes
+ * removed, a number word as its digits ("two" → "2", so "two people" and "2 people" agree).
+ */
+export function normalizeWord(raw: string): string {
+  const word = raw.replace(/['’](?:s|re|ve|ll|d|m)$/u, '').replace(/['’]/gu, '');
+  return numberWordValue(word) ?? word;
+}
+
 /** A light English stemmer: plural and common derivational endings, so "invoices"/"invoice" and "summarize"/"summary" agree. */
-function stem(word: string): string {
+export function stem(word: string): string {
   let w = word;
   if (w.length > 4 && w.endsWith('ies')) w = `${w.slice(0, -3)}y`;
   else if (w.length > 4 && /(?:s|x|z|ch|sh)es$/.test(w)) w = w.slice(0, -2);
@@ -28,12 +63,9 @@ function stem(word: string): string {
 
 /** The stems of the words of `text` that carry its meaning (lower-cased, frame words dropped), sorted and unique. */
 export function contentWords(text: string): string[] {
-  const words = text.toLowerCase().match(/[\p{L}\p{N}]+(?:['’][\p{L}]+)?/gu) ?? [];
   const stems = new Set<string>();
-  for (const raw of words) {
-    const word = raw.replace(/['’](?:s|re|ve|ll|d|m)$/u, '').replace(/['’]/gu, '');
-    if (word === '' || FRAME_WORDS.has(word)) continue;
-    stems.add(stem(word));
+  for (const word of questionWords(text)) {
+    if (!FRAME_WORDS.has(word)) stems.add(stem(word));
   }
   return [...stems].sort();
 }

@@ -1,6 +1,7 @@
+import { EMBEDDER_KINDS } from '../rag/embedders/embedder-names.js';
 import { deref, report, type ReadContext } from './read-context.js';
 import { readMapping } from './read-mapping.js';
-import { bool, num, str, type FieldTable } from './readers.js';
+import { bool, num, str, type FieldTable, type Reader } from './readers.js';
 
 /** `cache:` in an agent YAML file, validated. */
 export interface CacheSettings {
@@ -10,8 +11,11 @@ export interface CacheSettings {
   maxSize?: number;
   /** Default TTL, seconds. */
   ttl?: number;
-  /** Serve paraphrases too (SemanticCache over the agent provider's embeddings). */
-  semantic?: { threshold?: number; embeddingModel?: string };
+  /**
+   * Serve paraphrases too (SemanticCache): over the agent provider's embeddings (`embedding_model`
+   * picks its model), or over an embedder of its own (`embedder`, as in `retrieval:`).
+   */
+  semantic?: { threshold?: number; embeddingModel?: string; embedder?: string };
 }
 
 /** The schemes a cache URL may have (the storage module parses the rest when the cache is opened). */
@@ -30,9 +34,24 @@ function readCacheUrl(ctx: ReadContext, node: unknown, path: string): string | u
 /** The cache URL `cache: true` means: the embedded SQLite default. */
 export const DEFAULT_CACHE_URL = 'sqlite://';
 
+/** An embedder name, `kind[:detail]`, of a kind createEmbedder knows. */
+const readEmbedder: Reader<string> = (ctx, node, path) => {
+  const name = str({ nonEmpty: true })(ctx, node, path);
+  if (name === undefined) return undefined;
+  const kind = name.split(':', 1)[0] ?? '';
+  if ((EMBEDDER_KINDS as readonly string[]).includes(kind)) return name;
+  report(ctx, node, path, `"${path}" must be ${EMBEDDER_KINDS.join(', ')} (optionally :model); got ${JSON.stringify(name)}`);
+  return undefined;
+};
+
 const SEMANTIC_FIELDS: FieldTable = {
   threshold: { read: num({ min: 0, max: 1 }), type: 'number 0–1', default: '0.92', description: 'Cosine similarity a paraphrase needs.' },
-  embedding_model: { read: str({ nonEmpty: true }), type: 'string', description: "Embedding model of the agent's provider." },
+  embedding_model: { read: str({ nonEmpty: true }), type: 'string', description: "Embedding model of the agent's provider (not with embedder)." },
+  embedder: {
+    read: readEmbedder,
+    type: 'string',
+    description: "An embedder of the cache's own instead of the agent's provider: hashing[:dims], openai[:model], gemini[:model], ollama[:model], cohere[:model].",
+  },
 };
 
 /** Keys of the `cache:` mapping form. */
@@ -55,7 +74,14 @@ function readSemantic(ctx: ReadContext, node: unknown, path: string): CacheSetti
     }
     return {};
   }
-  return readMapping(ctx, node, path, SEMANTIC_FIELDS);
+  const settings = readMapping(ctx, node, path, SEMANTIC_FIELDS) as CacheSettings['semantic'];
+  if (settings?.embedder !== undefined && settings.embeddingModel !== undefined) {
+    report(ctx, node, path, `"${path}" takes embedding_model (the agent provider's model) or embedder (an embedder of its own), not both`, {
+      hint: `name the model in the embedder: ${settings.embedder.split(':', 1)[0] ?? 'openai'}:${settings.embeddingModel}`,
+    });
+    return undefined;
+  }
+  return settings;
 }
 
 /**

@@ -54,6 +54,60 @@ describe('RedisCache with a real server', requires('redis'), () => {
       await cache.close();
     }
   });
+
+  test('a hit is a plain GET: its LRU mark is sent later, in the order of use, and always before this cache evicts', async () => {
+    const prefix = `agentlib-test:${randomUUID()}:`;
+    const cache = new RedisCache(redisTestUrl(), { keyPrefix: prefix, maxSize: 3 });
+    const { acquireRedis } = await import('../../../lib/storage/redis-pool.js');
+    const raw = await acquireRedis(redisTestUrl());
+    const order = () => raw.client.zRange(`${prefix}default:lru`, 0, -1);
+    try {
+      for (const key of ['a', 'b', 'c']) await cache.set(key, key);
+      await cache.get('b');
+      await cache.get('a');
+      await cache.get('b');
+      assert.deepEqual(await order(), ['a', 'b', 'c'], 'nothing sent with the hits');
+      await cache.flushMarks();
+      assert.deepEqual(await order(), ['c', 'a', 'b'], 'one mark per key, in the order of last use');
+      await cache.get('c');
+      await cache.set('d', 'd');
+      assert.deepEqual(await order(), ['b', 'c', 'd'], 'c was read before d was set, so a went');
+      assert.equal(cache.stats().evictions, 1);
+      await raw.client.del(`${prefix}default:k:b`);
+      assert.equal(await cache.get('b'), undefined);
+      await cache.flushMarks();
+      assert.deepEqual(await order(), ['c', 'd'], 'a key found gone leaves the LRU set');
+    } finally {
+      await raw.release();
+      await cache.clear();
+      await cache.close();
+    }
+  });
+
+  test('touchBatch bounds the pending marks (1: every hit sends its mark); close() sends them', async () => {
+    const prefix = `agentlib-test:${randomUUID()}:`;
+    const eager = new RedisCache(redisTestUrl(), { keyPrefix: prefix, touchBatch: 1 });
+    const { acquireRedis } = await import('../../../lib/storage/redis-pool.js');
+    const raw = await acquireRedis(redisTestUrl());
+    const order = () => raw.client.zRange(`${prefix}default:lru`, 0, -1);
+    try {
+      await eager.set('a', 1);
+      await eager.set('b', 2);
+      await eager.get('a');
+      assert.deepEqual(await order(), ['b', 'a']);
+      const lazy = new RedisCache(redisTestUrl(), { keyPrefix: prefix });
+      await lazy.get('b');
+      assert.deepEqual(await order(), ['b', 'a']);
+      await lazy.close();
+      assert.deepEqual(await order(), ['a', 'b']);
+      assert.throws(() => new RedisCache(redisTestUrl(), { touchBatch: 0 }), ConfigurationError);
+      assert.throws(() => new RedisCache(redisTestUrl(), { touchFlushMs: -1 }), ConfigurationError);
+    } finally {
+      await raw.release();
+      await eager.clear();
+      await eager.close();
+    }
+  });
 });
 
 describe('RedisCache outage', () => {

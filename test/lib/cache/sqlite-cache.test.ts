@@ -12,6 +12,8 @@ const work = mkdtempSync(join(tmpdir(), 'agentlib-sqlite-cache-'));
 after(() => rmSync(work, { recursive: true, force: true }));
 let files = 0;
 const freshFile = () => join(work, `cache-${++files}.db`);
+/** Lets the event loop run one turn: an immediate queued before this one (the next chunk of marks) runs first. */
+const nextTurn = () => new Promise<void>((resolve) => setImmediate(resolve));
 
 /** The LRU positions in the file, as another process would read them. */
 function positions(file: string): Record<string, number> {
@@ -79,6 +81,45 @@ describe('SQLiteCache: batched LRU touch', () => {
     await cache.close();
   });
 
+  test('by default a hit never writes: touchBatch is twice maxSize, a memory bound', async () => {
+    const file = freshFile();
+    const cache = new SQLiteCache(file, { maxSize: 3 });
+    for (const key of ['a', 'b', 'c']) await cache.set(key, key);
+    const written = positions(file);
+    for (let round = 0; round < 100; round++) for (const key of ['c', 'b', 'a']) await cache.get(key);
+    assert.deepEqual(positions(file), written, '300 hits on 3 keys: nothing written yet');
+    cache.flushMarks();
+    assert.deepEqual(positions(file), { c: 4, b: 5, a: 6 }, 'one mark per key, in the order of last use');
+    await cache.close();
+    // Six marks (2 × maxSize) are written at once: the pending set is bounded even if other processes add keys.
+    const shared = freshFile();
+    const writer = new SQLiteCache(shared, { maxSize: 10 });
+    for (const key of ['a', 'b', 'c', 'd', 'e', 'f']) await writer.set(key, key);
+    const reader = new SQLiteCache(shared, { maxSize: 3 });
+    for (const key of ['f', 'e', 'd', 'c', 'b']) await reader.get(key);
+    assert.deepEqual(positions(shared), { a: 1, b: 2, c: 3, d: 4, e: 5, f: 6 });
+    await reader.get('a');
+    assert.deepEqual(positions(shared), { f: 7, e: 8, d: 9, c: 10, b: 11, a: 12 });
+    await reader.close();
+    await writer.close();
+  });
+
+  test('the timer writes the marks touchChunk at a time, one transaction per event-loop turn, in the order of use', async (t) => {
+    await usingExperimental(/MockTimers/, () => t.mock.timers.enable({ apis: ['setTimeout'] }));
+    const file = freshFile();
+    const cache = new SQLiteCache(file, { touchFlushMs: 100, touchChunk: 2 });
+    for (const key of ['a', 'b', 'c', 'd', 'e']) await cache.set(key, key);
+    for (const key of ['e', 'd', 'c', 'b', 'a']) await cache.get(key);
+    t.mock.timers.tick(100);
+    assert.deepEqual(positions(file), { a: 1, b: 2, c: 3, e: 6, d: 7 }, 'the two oldest marks');
+    await cache.get('c');
+    await nextTurn();
+    assert.deepEqual(positions(file), { a: 9, b: 8, c: 3, d: 7, e: 6 }, 'b then a were next; c, re-read, moved last');
+    await nextTurn();
+    assert.deepEqual(positions(file), { e: 6, d: 7, b: 8, a: 9, c: 10 });
+    await cache.close();
+  });
+
   test('touchBatch 1 writes every hit at once; bad settings are refused', async () => {
     const file = freshFile();
     const cache = new SQLiteCache(file, { touchBatch: 1 });
@@ -89,5 +130,6 @@ describe('SQLiteCache: batched LRU touch', () => {
     await cache.close();
     assert.throws(() => new SQLiteCache(freshFile(), { touchBatch: 0 }), ConfigurationError);
     assert.throws(() => new SQLiteCache(freshFile(), { touchFlushMs: -1 }), ConfigurationError);
+    assert.throws(() => new SQLiteCache(freshFile(), { touchChunk: 0 }), ConfigurationError);
   });
 });

@@ -64,6 +64,28 @@ describe('cache: in an agent file', () => {
     await assert.rejects(createAgentFromConfig(parse('cache:\n  url: memory://\n  semantic: true\n'), { provider: plain }), (e: unknown) => ConfigurationError.isInstance(e) && /cache\.semantic needs a provider with embeddings/.test(e.message));
   });
 
+  test('semantic.embedder: an embedder of its own, so the agent provider needs no embeddings; paraphrases hit through it', async () => {
+    const plain = new ScriptedProvider({ replies: ['It is sunny in Graz.'], capabilities: { embeddings: false } });
+    const agent = await createAgentFromConfig(parse('cache:\n  url: memory://\n  semantic: { embedder: "hashing:256", threshold: 0.9 }\n'), { provider: plain });
+    assert.ok(agent.cache instanceof SemanticCache);
+    assert.equal(agent.cache.threshold, 0.9);
+    assert.equal((await agent.ask('What is the weather in Graz?')).content, 'It is sunny in Graz.');
+    agent.reset();
+    assert.equal((await agent.ask('what is the weather in Graz')).content, 'It is sunny in Graz.', 'served from the cache: the script had one reply');
+    assert.equal(plain.requests.length, 1);
+    assert.equal(agent.cache.stats().semanticHits, 1);
+    await agent.cache.close();
+  });
+
+  test('semantic.embedder is checked: a known kind, and not together with embedding_model', async () => {
+    assert.match(issues('cache:\n  semantic: { embedder: word2vec }\n'), /"cache\.semantic\.embedder" must be hashing, openai, gemini, ollama, cohere \(optionally :model\); got "word2vec"/);
+    assert.match(issues('cache:\n  semantic: { embedder: openai, embedding_model: text-embedding-3-large }\n'), /takes embedding_model .* or embedder .*, not both/);
+    await assert.rejects(
+      createAgentFromConfig(parse('cache:\n  url: memory://\n  semantic: { embedder: "hashing:x" }\n'), { provider: new ScriptedProvider({ replies: ['a'] }) }),
+      (e: unknown) => ConfigurationError.isInstance(e) && /hashing takes a dimension count/.test(e.message),
+    );
+  });
+
   test('wrong values are reported at their position', () => {
     assert.match(issues('cache: false\n'), /agent\.yaml:2:8: "cache: false" has no effect/);
     assert.match(issues('cache: ftp://x\n'), /"cache" must be a cache store URL \(memory:\/\/, sqlite:\/\/, redis:\/\/, rediss:\/\/\)/);

@@ -1,0 +1,14 @@
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { SQLiteCache } from '../lib/cache/index.js';
+import { closeAllStorage } from '../lib/storage/index.js';
+const value = { message: { role: 'assistant', content: '', toolCalls: [{ id: 'call_1', toolName: 'get_weather', parameters: { city: 'Graz', unit: 'c' } }] }, reasoning: '', usage: { promptTokens: 412, completionTokens: 23, totalTokens: 435, costUsd: 0.0000756 }, finishReason: 'tool-calls' };
+const file = join(mkdtempSync(join(tmpdir(), 'prof-')), 'c.db');
+const cache = new SQLiteCache(file);
+const keys = Array.from({ length: 1000 }, (_, i) => `llm:0f1e2d3c4b5a69788796a5b4c3d2e1f00f1e2d3c4b5a69788796a5b4c3d2e${String(i).padStart(4, '0')}`);
+for (const k of keys) await cache.set(k, value, 3600);
+const t0 = performance.now();
+for (let i = 0; i < 400_000; i++) await cache.get(keys[i % 1000]!);
+console.log(((performance.now() - t0) / 400_000 * 1000).toFixed(2), 'µs/get');
+await cache.close(); await closeAllStorage();
