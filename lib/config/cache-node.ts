@@ -1,7 +1,7 @@
-import { EMBEDDER_KINDS } from '../rag/embedders/embedder-names.js';
+import { readEmbedderName } from './embedder-field.js';
 import { deref, report, type ReadContext } from './read-context.js';
 import { readMapping } from './read-mapping.js';
-import { bool, num, str, type FieldTable, type Reader } from './readers.js';
+import { bool, num, str, type FieldTable } from './readers.js';
 
 /** `cache:` in an agent YAML file, validated. */
 export interface CacheSettings {
@@ -34,21 +34,12 @@ function readCacheUrl(ctx: ReadContext, node: unknown, path: string): string | u
 /** The cache URL `cache: true` means: the embedded SQLite default. */
 export const DEFAULT_CACHE_URL = 'sqlite://';
 
-/** An embedder name, `kind[:detail]`, of a kind createEmbedder knows. */
-const readEmbedder: Reader<string> = (ctx, node, path) => {
-  const name = str({ nonEmpty: true })(ctx, node, path);
-  if (name === undefined) return undefined;
-  const kind = name.split(':', 1)[0] ?? '';
-  if ((EMBEDDER_KINDS as readonly string[]).includes(kind)) return name;
-  report(ctx, node, path, `"${path}" must be ${EMBEDDER_KINDS.join(', ')} (optionally :model); got ${JSON.stringify(name)}`);
-  return undefined;
-};
 
 const SEMANTIC_FIELDS: FieldTable = {
   threshold: { read: num({ min: 0, max: 1 }), type: 'number 0–1', default: '0.92', description: 'Cosine similarity a paraphrase needs.' },
   embedding_model: { read: str({ nonEmpty: true }), type: 'string', description: "Embedding model of the agent's provider (not with embedder)." },
   embedder: {
-    read: readEmbedder,
+    read: readEmbedderName,
     type: 'string',
     description: "An embedder of the cache's own instead of the agent's provider: hashing[:dims], openai[:model], gemini[:model], ollama[:model], cohere[:model].",
   },

@@ -1,4 +1,4 @@
-import { EMBEDDER_KINDS } from '../rag/embedders/embedder-names.js';
+import { readEmbedderName } from './embedder-field.js';
 import { deref, report, type ReadContext } from './read-context.js';
 import { readMapping } from './read-mapping.js';
 import { num, oneOf, str, type FieldTable, type Reader } from './readers.js';
@@ -33,20 +33,12 @@ const readStore: Reader<string> = (ctx, node, path) => {
   return undefined;
 };
 
-const readEmbedder: Reader<string> = (ctx, node, path) => {
-  const name = str({ nonEmpty: true })(ctx, node, path);
-  if (name === undefined) return undefined;
-  const kind = name.split(':', 1)[0] ?? '';
-  if ((EMBEDDER_KINDS as readonly string[]).includes(kind)) return name;
-  report(ctx, node, path, `"${path}" must be ${EMBEDDER_KINDS.join(', ')} (optionally :model); got ${JSON.stringify(name)}`);
-  return undefined;
-};
 
 /** Keys of the `retrieval:` mapping. */
 export const RETRIEVAL_FIELDS: FieldTable = {
   store: { read: readStore, type: 'store URL', required: true, description: 'The index: sqlite://[file.db], postgres://…, lancedb://dir (built with `agentlib rag index`).' },
   table: { read: str({ nonEmpty: true }), type: 'string', default: 'agentlib_rag_vectors', description: 'Table (index) in the store (`agentlib rag index --table`).' },
-  embedder: { read: readEmbedder, type: 'string', default: 'hashing', description: 'The embedder the index was built with: hashing[:dims], openai[:model], gemini[:model], ollama[:model], cohere[:model].' },
+  embedder: { read: readEmbedderName, type: 'string', default: 'hashing', description: 'The embedder the index was built with: hashing[:dims], openai[:model], gemini[:model], ollama[:model], cohere[:model].' },
   mode: { read: oneOf(['vector', 'bm25', 'hybrid'] as const), type: 'vector | bm25 | hybrid', default: 'vector', description: 'How the tool searches.' },
   top_k: { read: num({ integer: true, min: 1, max: 50 }), type: 'integer 1–50', default: '3', description: 'Passages per search when the model asks for no number.' },
   score_threshold: { read: num({ min: 0 }), type: 'number ≥ 0', default: '0', description: 'Passages scoring below this are dropped.' },

@@ -3,7 +3,9 @@
  * token field (kept in sessionStorage; each page adds what a change reloads), request `headers()`,
  * `el` (untrusted text only ever as textContent), `short`, `scroll` (of the page's `transcript`),
  * `httpFailure` (the `{ type, message }` of a refused request) and `readSse` (a fetch response's
- * server-sent events, each frame to `onFrame(name, data)` as it arrives).
+ * server-sent events, each frame to `onFrame(name, data)` as it arrives), and `wirePromptForm(run)`
+ * (the page's `form`, `prompt` and `stop`: Enter sends, Shift+Enter a new line, Stop aborts the
+ * page's `controller`).
  */
 export const PAGE_SCRIPT_COMMON = String.raw`
 "use strict";
@@ -55,5 +57,19 @@ async function readSse(res, onFrame) {
       if (data !== "") onFrame(name, JSON.parse(data));
     }
   }
+}
+
+function wirePromptForm(run) {
+  form.addEventListener("submit", (e) => {
+    e.preventDefault();
+    const text = prompt.value.trim();
+    if (text === "" || controller !== null) return;
+    prompt.value = "";
+    run(text);
+  });
+  prompt.addEventListener("keydown", (e) => {
+    if (e.key === "Enter" && !e.shiftKey) { e.preventDefault(); form.requestSubmit(); }
+  });
+  stop.addEventListener("click", () => { if (controller) controller.abort(); });
 }
 `;

@@ -134,17 +134,7 @@ async function run(text) {
   }
 }
 
-form.addEventListener("submit", (e) => {
-  e.preventDefault();
-  const text = prompt.value.trim();
-  if (text === "" || controller !== null) return;
-  prompt.value = "";
-  run(text);
-});
-prompt.addEventListener("keydown", (e) => {
-  if (e.key === "Enter" && !e.shiftKey) { e.preventDefault(); form.requestSubmit(); }
-});
-stop.addEventListener("click", () => { if (controller) controller.abort(); });
+wirePromptForm(run);
 $("new-chat").addEventListener("click", () => { sessionId = newSessionId(); transcript.textContent = ""; prompt.focus(); });
 loadInfo();
 prompt.focus();

@@ -5,7 +5,7 @@ import { checkStoreId } from '../../storage/store-id.js';
 import { redactStoreUrl } from '../../storage/store-url.js';
 import { decodeCheckpoint, encodeCheckpoint } from './codec.js';
 import { pageLimit } from './page.js';
-import { CHECKPOINT_SUBSYSTEM } from './sqlite-store.js';
+import { CHECKPOINT_SUBSYSTEM, INTERRUPT_CLAIMS_TABLE } from './sqlite-store.js';
 import type { Checkpoint, CheckpointStore, InterruptClaim, ListCheckpointsOptions } from './types.js';
 
 /** migrations[i] takes the checkpoint tables from version i to i + 1. */
@@ -18,13 +18,7 @@ export const POSTGRES_CHECKPOINT_MIGRATIONS: readonly string[] = [
      record TEXT NOT NULL
    );
    CREATE INDEX graph_checkpoints_thread ON graph_checkpoints (thread_id, seq);`,
-  `CREATE TABLE graph_interrupt_claims (
-     interrupt_id TEXT PRIMARY KEY,
-     thread_id TEXT NOT NULL,
-     owner TEXT NOT NULL,
-     claimed_at TEXT NOT NULL
-   );
-   CREATE INDEX graph_interrupt_claims_thread ON graph_interrupt_claims (thread_id);`,
+  INTERRUPT_CLAIMS_TABLE,
 ];
 
 /**

@@ -9,6 +9,15 @@ import type { Checkpoint, CheckpointStore, InterruptClaim, ListCheckpointsOption
 /** The subsystem name in `agentlib_schema`. */
 export const CHECKPOINT_SUBSYSTEM = 'graph_checkpoints';
 
+/** Version 2 of the checkpoint tables, the same SQL on SQLite and PostgreSQL: who is answering which interrupt. */
+export const INTERRUPT_CLAIMS_TABLE = `CREATE TABLE graph_interrupt_claims (
+     interrupt_id TEXT PRIMARY KEY,
+     thread_id TEXT NOT NULL,
+     owner TEXT NOT NULL,
+     claimed_at TEXT NOT NULL
+   );
+   CREATE INDEX graph_interrupt_claims_thread ON graph_interrupt_claims (thread_id);`;
+
 /** migrations[i] takes the checkpoint tables from version i to i + 1. */
 export const SQLITE_CHECKPOINT_MIGRATIONS: readonly string[] = [
   `CREATE TABLE graph_checkpoints (
@@ -19,13 +28,7 @@ export const SQLITE_CHECKPOINT_MIGRATIONS: readonly string[] = [
      record TEXT NOT NULL
    );
    CREATE INDEX graph_checkpoints_thread ON graph_checkpoints (thread_id, seq);`,
-  `CREATE TABLE graph_interrupt_claims (
-     interrupt_id TEXT PRIMARY KEY,
-     thread_id TEXT NOT NULL,
-     owner TEXT NOT NULL,
-     claimed_at TEXT NOT NULL
-   );
-   CREATE INDEX graph_interrupt_claims_thread ON graph_interrupt_claims (thread_id);`,
+  INTERRUPT_CLAIMS_TABLE,
 ];
 
 /**

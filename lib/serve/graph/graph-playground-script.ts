@@ -511,17 +511,7 @@ async function openThread() {
   } catch (e) { showError(view, "network_error", e.message); }
 }
 
-form.addEventListener("submit", (e) => {
-  e.preventDefault();
-  const text = prompt.value.trim();
-  if (text === "" || controller !== null) return;
-  prompt.value = "";
-  run(text);
-});
-prompt.addEventListener("keydown", (e) => {
-  if (e.key === "Enter" && !e.shiftKey) { e.preventDefault(); form.requestSubmit(); }
-});
-stop.addEventListener("click", () => { if (controller) controller.abort(); });
+wirePromptForm(run);
 $("open-thread").addEventListener("click", () => { openThread(); });
 threadInput.addEventListener("keydown", (e) => { if (e.key === "Enter") { e.preventDefault(); openThread(); } });
 loadSchema();
