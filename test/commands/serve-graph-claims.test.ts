@@ -6,7 +6,7 @@ import { after, before, describe, test } from 'node:test';
 import { ensureCliBuilt, repoRoot } from '../support/cli-build.js';
 import { requires } from '../support/requirements.js';
 import { freshPostgresDatabase, type TestDatabase } from '../support/services.js';
-import { startServe } from './serve-helpers.js';
+import { postJson, startServe, stopServers } from './serve-helpers.js';
 
 // Two `agentlib serve graph.yaml` processes on one checkpoint store receive POST /resume for the
 // same interrupt at the same moment: the interrupt's node must run once (its side effect is
@@ -40,10 +40,12 @@ after(async () => {
   await rm(dir, { recursive: true, force: true });
 });
 
-async function post(url: string, path: string, body: unknown): Promise<{ status: number; body: { status?: string; interrupt_id?: string; error?: { type: string; message: string } } }> {
-  const res = await fetch(`${url}${path}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
-  return { status: res.status, body: (await res.json()) as { status?: string; interrupt_id?: string; error?: { type: string; message: string } } };
+interface Body {
+  status?: string;
+  interrupt_id?: string;
+  error?: { type: string; message: string };
 }
+const post = (url: string, path: string, body: unknown): Promise<{ status: number; body: Body }> => postJson<Body>(url, path, body);
 
 async function race(checkpoint: string, label: string): Promise<void> {
   await writeFile(effects, '');
@@ -62,10 +64,7 @@ async function race(checkpoint: string, label: string): Promise<void> {
     assert.equal(refused?.body.error?.type, 'conflict_error');
     assert.equal(both.find((r) => r.status === 200)?.body.status, 'completed');
   } finally {
-    a.child.kill('SIGTERM');
-    b.child.kill('SIGTERM');
-    assert.equal((await a.child).exitCode, 0);
-    assert.equal((await b.child).exitCode, 0);
+    await stopServers(a, b);
   }
 }
 

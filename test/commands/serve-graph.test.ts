@@ -7,7 +7,7 @@ import { ensureCliBuilt, repoRoot } from '../support/cli-build.js';
 import { requires } from '../support/requirements.js';
 import { freshPostgresDatabase, type TestDatabase } from '../support/services.js';
 import { agentlib } from './run-helpers.js';
-import { startServe } from './serve-helpers.js';
+import { postJson, startServe, stopServers } from './serve-helpers.js';
 
 // `agentlib serve graph.yaml`: two server processes on one checkpoint store (SQLite file, and a
 // PostgreSQL database): a run interrupted through the first is resumed through the second, and no
@@ -56,10 +56,7 @@ interface Body {
   error?: { type: string };
 }
 
-async function post(url: string, path: string, body: unknown): Promise<{ status: number; body: Body }> {
-  const res = await fetch(`${url}${path}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
-  return { status: res.status, body: (await res.json()) as Body };
-}
+const post = (url: string, path: string, body: unknown): Promise<{ status: number; body: Body }> => postJson<Body>(url, path, body);
 
 async function twoServers(checkpoint: string, label: string): Promise<void> {
   await writeFile(effects, '');
@@ -89,10 +86,7 @@ async function twoServers(checkpoint: string, label: string): Promise<void> {
     assert.equal(again.status, 409, 'server A sees the answer server B gave');
     assert.equal(again.body.error?.type, 'conflict_error');
   } finally {
-    a.child.kill('SIGTERM');
-    b.child.kill('SIGTERM');
-    assert.equal((await a.child).exitCode, 0);
-    assert.equal((await b.child).exitCode, 0);
+    await stopServers(a, b);
   }
 }
 

@@ -1,4 +1,5 @@
 // Helpers of the tests that spawn `agentlib serve` (the built binary) and call it over loopback.
+import assert from 'node:assert/strict';
 import { agentlib, type CliProcess } from './run-helpers.js';
 
 /** Starts `agentlib serve … --port 0` and waits for the banner; returns the URL and the collected output. */
@@ -27,4 +28,16 @@ export function stream(url: string, prompt: string): Promise<Response> {
 /** POST /invoke with a prompt. */
 export async function invoke(url: string, prompt: string): Promise<Response> {
   return fetch(`${url}/invoke`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ prompt }) });
+}
+
+/** SIGTERM to each server started with startServe; each must stop with exit 0 (a graceful drain). */
+export async function stopServers(...servers: { child: CliProcess; stderr: () => string }[]): Promise<void> {
+  for (const server of servers) server.child.kill('SIGTERM');
+  for (const server of servers) assert.equal((await server.child).exitCode, 0, server.stderr());
+}
+
+/** POSTs `body` as JSON to `url + path`: the status and the parsed JSON answer. */
+export async function postJson<T>(url: string, path: string, body: unknown): Promise<{ status: number; body: T }> {
+  const res = await fetch(`${url}${path}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
+  return { status: res.status, body: (await res.json()) as T };
 }
