@@ -10,6 +10,7 @@ import { InMemoryCheckpointStore } from './checkpoint/memory-store.js';
 import { checkStoreId } from '../storage/store-id.js';
 import type { Checkpoint, CheckpointStore, ListCheckpointsOptions } from './checkpoint/types.js';
 import { END, MergePolicy } from './constants.js';
+import { claimInterrupt, pendingInterrupt, refuseTakeOver } from './interrupt-claim.js';
 import { GraphStream } from './graph-stream.js';
 import { LiveGenerators } from './live-generators.js';
 import type { GraphDefinition, LeafSpec, NodeSpec, RouterSpec } from './node-spec.js';
@@ -345,24 +346,13 @@ export class AgentGraph {
     if (colon <= 0) throw new InterruptError(interruptId, 'unknown');
     const threadId = interruptId.slice(0, colon);
     const store = this.#storeOf(options.checkpointStore);
-    const pendingIn = async (): Promise<{ latest: Checkpoint; pending: Checkpoint['interrupts'][number] }> => {
-      const latest = await store.getLatest(checkStoreId(threadId, 'thread id'));
-      const pending = latest?.interrupts.find((i) => i.id === interruptId);
-      if (latest && pending) return { latest, pending };
-      const earlier = latest ? await store.list(threadId, { limit: 10_000 }) : [];
-      throw new InterruptError(interruptId, earlier.some((c) => c.interrupts.some((i) => i.id === interruptId)) ? 'used' : 'unknown');
-    };
-    const first = await pendingIn();
+    const first = await pendingInterrupt(store, threadId, interruptId);
     if (first.latest.graph !== this.name) throw new GraphExecutionError(`interrupt "${interruptId}" belongs to graph "${first.latest.graph}", not "${this.name}"`);
-    // Claim the interrupt before anything runs, so that two resumes of it (two server processes
-    // sharing one store) never both run the interrupted node; then check it is still pending:
-    // a resume that ended between our read and our claim has moved the thread on.
-    const owner = generateId('run');
-    const held = await store.claimInterrupt(threadId, { interruptId, owner, claimedAt: new Date().toISOString() }, options.takeOverClaim === true);
-    if (held) throw new InterruptError(interruptId, 'claimed', { claim: held });
+    const owner = await claimInterrupt(store, threadId, interruptId, options.takeOverClaim === true);
     const { signal, dispose } = this.#signal(options, own);
     try {
-      const { latest, pending } = first.latest.id === (await store.getLatest(threadId))?.id ? first : await pendingIn();
+      // Still pending now that it is ours: a resume that ended between the read and the claim moved the thread on.
+      const { latest, pending } = await pendingInterrupt(store, threadId, interruptId);
       const setup = this.#setup(options, threadId, sink, signal, latest.id, new Map([[interruptId, response]]), owner);
       const event = { type: 'graph-resume', runId: setup.runId, timestamp: Date.now(), ...(setup.parentRunId === undefined ? {} : { parentRunId: setup.parentRunId }), graph: this.name, node: pending.node, interruptId } as const;
       sink?.(event);
@@ -397,7 +387,3 @@ export class AgentGraph {
   }
 }
 
-/** `takeOverClaim` means something to resume only. */
-function refuseTakeOver(options: GraphRunOptions, method: string): void {
-  if (options.takeOverClaim !== undefined) throw new GraphExecutionError(`takeOverClaim is an option of resume, not of ${method}`);
-}
