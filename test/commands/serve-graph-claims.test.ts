@@ -1,12 +1,12 @@
 import assert from 'node:assert/strict';
-import { mkdir, mkdtemp, readFile, rm, symlink, writeFile } from 'node:fs/promises';
+import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, before, describe, test } from 'node:test';
-import { ensureCliBuilt, repoRoot } from '../support/cli-build.js';
+import { ensureCliBuilt } from '../support/cli-build.js';
 import { requires } from '../support/requirements.js';
 import { freshPostgresDatabase, type TestDatabase } from '../support/services.js';
-import { postJson, startServe, stopServers } from './serve-helpers.js';
+import { installAgentlibInto, postJson, startServe, stopServers } from './serve-helpers.js';
 
 // Two `agentlib serve graph.yaml` processes on one checkpoint store receive POST /resume for the
 // same interrupt at the same moment: the interrupt's node must run once (its side effect is
@@ -18,8 +18,7 @@ const databases: TestDatabase[] = [];
 
 before(async () => {
   ensureCliBuilt();
-  await mkdir(join(dir, 'node_modules'));
-  await symlink(repoRoot, join(dir, 'node_modules', 'agentlib'), 'dir');
+  await installAgentlibInto(dir);
   await writeFile(
     join(dir, 'nodes.mjs'),
     `import { appendFileSync } from 'node:fs';

@@ -1,13 +1,13 @@
 import assert from 'node:assert/strict';
-import { mkdir, mkdtemp, readFile, rm, symlink, writeFile } from 'node:fs/promises';
+import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, before, describe, test } from 'node:test';
-import { ensureCliBuilt, repoRoot } from '../support/cli-build.js';
+import { ensureCliBuilt } from '../support/cli-build.js';
 import { requires } from '../support/requirements.js';
 import { freshPostgresDatabase, type TestDatabase } from '../support/services.js';
 import { agentlib } from './run-helpers.js';
-import { postJson, startServe, stopServers } from './serve-helpers.js';
+import { installAgentlibInto, postJson, startServe, stopServers } from './serve-helpers.js';
 
 // `agentlib serve graph.yaml`: two server processes on one checkpoint store (SQLite file, and a
 // PostgreSQL database): a run interrupted through the first is resumed through the second, and no
@@ -19,9 +19,7 @@ const databases: TestDatabase[] = [];
 
 before(async () => {
   ensureCliBuilt();
-  // agentlib "installed" in the project, as a user's nodes module imports it
-  await mkdir(join(dir, 'node_modules'));
-  await symlink(repoRoot, join(dir, 'node_modules', 'agentlib'), 'dir');
+  await installAgentlibInto(dir);
   await writeFile(
     join(dir, 'nodes.mjs'),
     `import { appendFileSync } from 'node:fs';

@@ -1,5 +1,8 @@
 // Helpers of the tests that spawn `agentlib serve` (the built binary) and call it over loopback.
 import assert from 'node:assert/strict';
+import { mkdir, symlink } from 'node:fs/promises';
+import { join } from 'node:path';
+import { repoRoot } from '../support/cli-build.js';
 import { agentlib, type CliProcess } from './run-helpers.js';
 
 /** Starts `agentlib serve … --port 0` and waits for the banner; returns the URL and the collected output. */
@@ -40,4 +43,10 @@ export async function stopServers(...servers: { child: CliProcess; stderr: () =>
 export async function postJson<T>(url: string, path: string, body: unknown): Promise<{ status: number; body: T }> {
   const res = await fetch(`${url}${path}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
   return { status: res.status, body: (await res.json()) as T };
+}
+
+/** Makes agentlib "installed" in project `dir` (node_modules/agentlib → this repository), so a user's nodes module can import it. */
+export async function installAgentlibInto(dir: string): Promise<void> {
+  await mkdir(join(dir, 'node_modules'));
+  await symlink(repoRoot, join(dir, 'node_modules', 'agentlib'), 'dir');
 }
