@@ -5,7 +5,8 @@
  * `httpFailure` (the `{ type, message }` of a refused request) and `readSse` (a fetch response's
  * server-sent events, each frame to `onFrame(name, data)` as it arrives), and `wirePromptForm(run)`
  * (the page's `form`, `prompt` and `stop`: Enter sends, Shift+Enter a new line, Stop aborts the
- * page's `controller`).
+ * page's `controller`), and the tool cards of a run: `startToolCard(data)` (a running call, from
+ * tool-start), `endToolCard(card, ok, data)` (its result or error), `deniedToolCard(text)`.
  */
 export const PAGE_SCRIPT_COMMON = String.raw`
 "use strict";
@@ -71,5 +72,26 @@ function wirePromptForm(run) {
     if (e.key === "Enter" && !e.shiftKey) { e.preventDefault(); form.requestSubmit(); }
   });
   stop.addEventListener("click", () => { if (controller) controller.abort(); });
+}
+
+function startToolCard(data) {
+  const card = el("div", "tool-card");
+  card.dataset.status = "running";
+  card.dataset.tool = data.toolName;
+  card.appendChild(el("span", "glyph", "⊷ "));
+  card.appendChild(el("span", "call", data.toolName + " " + short(data.args, 300)));
+  return card;
+}
+function endToolCard(card, ok, data) {
+  card.dataset.status = ok ? "ok" : "error";
+  card.querySelector(".glyph").textContent = ok ? "✓ " : "x ";
+  card.appendChild(el("span", "result", ok ? "→ " + short(data.result, 500) + " · " + data.durationMs + " ms" : "→ " + data.error.message));
+}
+function deniedToolCard(text) {
+  const card = el("div", "tool-card");
+  card.dataset.status = "denied";
+  card.appendChild(el("span", "glyph", "? "));
+  card.appendChild(el("span", "call", text));
+  return card;
 }
 `;

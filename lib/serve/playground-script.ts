@@ -55,11 +55,7 @@ function handle(view, cards, name, data) {
     }
     case "tool-start": {
       view.current = null;
-      const card = el("div", "tool-card");
-      card.dataset.status = "running";
-      card.dataset.tool = data.toolName;
-      card.appendChild(el("span", "glyph", "⊷ "));
-      card.appendChild(el("span", "call", data.toolName + " " + short(data.args, 300)));
+      const card = startToolCard(data);
       view.msg.appendChild(card);
       cards.set(data.callId, card);
       break;
@@ -73,19 +69,12 @@ function handle(view, cards, name, data) {
         card.appendChild(el("span", "call", data.toolName + " " + short(data.args, 300)));
         view.msg.appendChild(card);
       }
-      const ok = name === "tool-end";
-      card.dataset.status = ok ? "ok" : "error";
-      card.querySelector(".glyph").textContent = ok ? "✓ " : "x ";
-      card.appendChild(el("span", "result", ok ? "→ " + short(data.result, 500) + " · " + data.durationMs + " ms" : "→ " + data.error.message));
+      endToolCard(card, name === "tool-end", data);
       break;
     }
     case "approval-response": {
       if (!data.approved) {
-        const card = el("div", "tool-card");
-        card.dataset.status = "denied";
-        card.appendChild(el("span", "glyph", "? "));
-        card.appendChild(el("span", "call", data.toolName + " not approved" + (data.feedback ? ": " + data.feedback : "") + " (add it to Approve tools to allow it)"));
-        view.msg.appendChild(card);
+        view.msg.appendChild(deniedToolCard(data.toolName + " not approved" + (data.feedback ? ": " + data.feedback : "") + " (add it to Approve tools to allow it)"));
       }
       break;
     }

@@ -204,11 +204,7 @@ function handle(view, name, data) {
       if (key === undefined) break;
       const c = card(view, key);
       c.current = null;
-      const tool = el("div", "tool-card");
-      tool.dataset.status = "running";
-      tool.dataset.tool = data.toolName;
-      tool.appendChild(el("span", "glyph", "⊷ "));
-      tool.appendChild(el("span", "call", data.toolName + " " + short(data.args, 300)));
+      const tool = startToolCard(data);
       c.appendChild(tool);
       c.tools.set(data.callId, tool);
       break;
@@ -219,10 +215,7 @@ function handle(view, name, data) {
       if (key === undefined) break;
       const tool = card(view, key).tools.get(data.callId);
       if (!tool) break;
-      const ok = name === "tool-end";
-      tool.dataset.status = ok ? "ok" : "error";
-      tool.querySelector(".glyph").textContent = ok ? "✓ " : "x ";
-      tool.appendChild(el("span", "result", ok ? "→ " + short(data.result, 500) + " · " + data.durationMs + " ms" : "→ " + data.error.message));
+      endToolCard(tool, name === "tool-end", data);
       break;
     }
     case "approval-response": {
@@ -230,11 +223,7 @@ function handle(view, name, data) {
       if (key === undefined || data.approved) break;
       const c = card(view, key);
       c.current = null;
-      const tool = el("div", "tool-card");
-      tool.dataset.status = "denied";
-      tool.appendChild(el("span", "glyph", "? "));
-      tool.appendChild(el("span", "call", data.toolName + " not approved" + (data.feedback ? ": " + data.feedback : "")));
-      c.appendChild(tool);
+      c.appendChild(deniedToolCard(data.toolName + " not approved" + (data.feedback ? ": " + data.feedback : "")));
       break;
     }
     case "result": finish(view, data); break;
